@@ -1,0 +1,27 @@
+# paibiao: `make tables` sets everything up and builds every table; `make test` runs the suite.
+PYTHON3 ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed-stamp
+
+.PHONY: tables test bench clean
+
+tables: $(INSTALLED)
+	$(PY) -m tablegen
+
+test: $(INSTALLED)
+	$(PY) -m tablegen --if-needed
+	$(PY) -m pytest
+
+bench: $(INSTALLED)
+	$(PY) -m tablegen --if-needed
+	$(PY) bench/run.py
+
+# (Re)install when the venv is missing or pyproject.toml changed.
+$(INSTALLED): pyproject.toml
+	test -x $(PY) || $(PYTHON3) -m venv $(VENV)
+	$(PY) -m pip install --quiet --editable '.[test,bench]'
+	touch $@
+
+clean:
+	rm -rf $(VENV) data/*.h5 build *.egg-info .pytest_cache
