@@ -1,0 +1,62 @@
+"""Encodings shared by the generator and the runtime.
+
+Mahjong tiles are indexed 0..33 (SPEC §1): 0-8 characters 1-9 (m), 9-17 dots 1-9 (p),
+18-26 bamboo 1-9 (s), 27-33 honors East South West North White Green Red (z).
+
+A *suit vector* is the tuple of counts (each 0..4) of one suit's ranks: 9 ranks for a
+numbered suit, 7 kinds for the honors. Its *key* is the base-5 number whose digit i is the
+count of rank i, so a numbered suit has 5**9 keys and the honors 5**7; the per-suit tables
+are dense arrays indexed by key.
+
+A per-suit *entry* (uint32) of the hu/ting table packs, for the suit vector v:
+
+    bit 0        v splits into melds only (total % 3 == 0)
+    bit 1        v splits into melds plus one pair (total % 3 == 2)
+    bits 2..10   ranks r (count < 4) such that v + r splits into melds only
+    bits 11..19  ranks r (count < 4) such that v + r splits into melds plus one pair
+"""
+
+N_TILE_KINDS = 34
+N_SUIT_RANKS = 9
+N_HONOR_KINDS = 7
+MAX_COPIES = 4
+COUNT_BASE = MAX_COPIES + 1
+MAX_HAND_TILES = 14
+"""A concealed hand holds at most 3*4 + 2 tiles (kongs are declared outside it)."""
+
+SUIT_NAMES = ("m", "p", "s", "z")
+SUIT_OFFSETS = (0, 9, 18, 27)
+SUIT_SIZES = (N_SUIT_RANKS, N_SUIT_RANKS, N_SUIT_RANKS, N_HONOR_KINDS)
+
+ENTRY_MELDS = 1 << 0
+ENTRY_PAIR = 1 << 1
+WAIT_MELDS_SHIFT = 2
+WAIT_PAIR_SHIFT = 11
+RANK_MASK = (1 << N_SUIT_RANKS) - 1
+
+
+def n_keys(n_ranks: int) -> int:
+    """Number of dense keys of a suit with ``n_ranks`` ranks (counts 0..4 each)."""
+    return COUNT_BASE ** n_ranks
+
+
+def suit_key(counts) -> int:
+    """Base-5 key of a suit vector: digit i (weight 5**i) is the count of rank i."""
+    key = 0
+    for c in reversed(counts):
+        key = key * COUNT_BASE + c
+    return key
+
+
+def key_to_counts(key: int, n_ranks: int) -> tuple:
+    """Inverse of :func:`suit_key`: the suit vector (tuple of ``n_ranks`` counts)."""
+    out = []
+    for _ in range(n_ranks):
+        key, c = divmod(key, COUNT_BASE)
+        out.append(c)
+    return tuple(out)
+
+
+def key_weights(n_ranks: int) -> tuple:
+    """Weights 5**i of the base-5 key, as a tuple of ints."""
+    return tuple(COUNT_BASE ** i for i in range(n_ranks))

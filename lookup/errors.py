@@ -1,0 +1,25 @@
+"""Typed errors raised by paibiao.
+
+Every error a user can cause derives from :class:`PaibiaoError`; errors about input
+also derive from :class:`ValueError`, so ``except ValueError`` keeps working.
+"""
+
+
+class PaibiaoError(Exception):
+    """Base class of every error paibiao raises on purpose."""
+
+
+class InvalidTileError(PaibiaoError, ValueError):
+    """A tile or card token that no notation knows (the message names the token)."""
+
+
+class InvalidHandError(PaibiaoError, ValueError):
+    """A hand that is not a legal query: wrong tile count, a fifth copy, a bad array shape or dtype."""
+
+
+class InvalidRulesError(PaibiaoError, ValueError):
+    """An unknown rule-set name or an inconsistent rule set."""
+
+
+class TableError(PaibiaoError, RuntimeError):
+    """A lookup table that is missing, stale or damaged; the message says to run ``make tables``."""
