@@ -1,0 +1,1 @@
+"""Slow, obviously-correct twins of the generator kernels and runtime queries (test oracles)."""
