@@ -6,7 +6,9 @@ functions directly for one hand, :mod:`lookup._mahjong_batch` compiles them for 
 values of :mod:`lookup.encoding`.
 """
 
-from .encoding import ENTRY_MELDS, ENTRY_PAIR, RANK_MASK, WAIT_MELDS_SHIFT, WAIT_PAIR_SHIFT
+from .encoding import (
+    CLASS_PAIR, ENTRY_MELDS, RANK_MASK, TOTAL_SHIFT, WAIT_MELDS_SHIFT, WAIT_PAIR_SHIFT,
+)
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 ORPHAN_MASK = 0
@@ -24,11 +26,18 @@ def suit_keys(c):
     return m, p, s, z
 
 
+def size_and_class(e0, e1, e2, e3):
+    """(tiles in the hand, sum of the suits' split classes) from its four entries.
+
+    The hand is a standard winning hand exactly when the class sum is CLASS_PAIR (1).
+    """
+    s = (e0 >> TOTAL_SHIFT) + (e1 >> TOTAL_SHIFT) + (e2 >> TOTAL_SHIFT) + (e3 >> TOTAL_SHIFT)
+    return s & 0xFF, s >> 8
+
+
 def standard_hu(e0, e1, e2, e3):
     """True when every suit splits (melds only, or melds + pair) and exactly one has the pair."""
-    if not ((e0 & 3) and (e1 & 3) and (e2 & 3) and (e3 & 3)):
-        return False
-    return (e0 & ENTRY_PAIR) + (e1 & ENTRY_PAIR) + (e2 & ENTRY_PAIR) + (e3 & ENTRY_PAIR) == ENTRY_PAIR
+    return size_and_class(e0, e1, e2, e3)[1] == CLASS_PAIR
 
 
 def standard_waits(e0, e1, e2, e3):

@@ -14,6 +14,13 @@ A per-suit *entry* (uint32) of the hu/ting table packs, for the suit vector v:
     bit 1        v splits into melds plus one pair (total % 3 == 2)
     bits 2..10   ranks r (count < 4) such that v + r splits into melds only
     bits 11..19  ranks r (count < 4) such that v + r splits into melds plus one pair
+    bits 20..25  the number of tiles in v (0..36; every key has it)
+    bits 28..30  split class: 0 melds only, 1 melds plus one pair, 5 neither
+
+Bits 0..19 are 0 and the class is 5 for vectors over MAX_HAND_TILES tiles. The fields are
+placed so that, for a hand's four entries, s = sum(e >> TOTAL_SHIFT) holds the hand's tile
+count in its low 8 bits and the sum of the classes above them: the hand is a standard
+winning hand exactly when that class sum is 1 (three suits of melds, one with the pair).
 """
 
 N_TILE_KINDS = 34
@@ -32,6 +39,9 @@ ENTRY_MELDS = 1 << 0
 ENTRY_PAIR = 1 << 1
 WAIT_MELDS_SHIFT = 2
 WAIT_PAIR_SHIFT = 11
+TOTAL_SHIFT = 20
+CLASS_SHIFT = TOTAL_SHIFT + 8
+CLASS_MELDS, CLASS_PAIR, CLASS_NEITHER = 0, 1, 5
 RANK_MASK = (1 << N_SUIT_RANKS) - 1
 
 

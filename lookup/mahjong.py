@@ -10,13 +10,15 @@ checked by their rules. Ting never lists a kind the hand already holds 4 of.
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from . import _mahjong_core as core
 from . import tables
-from .encoding import MAX_HAND_TILES, N_TILE_KINDS
+from .encoding import CLASS_PAIR, MAX_HAND_TILES, N_TILE_KINDS
 from .errors import InvalidHandError
-from .rules import RuleSet, get_rules
+from .rules import PRESETS, RuleSet, get_rules
 from .tiles import hand_counts, tile_name
 
 __all__ = ["is_hu", "ting", "is_hu_batch", "ting_batch", "RuleSet"]
@@ -35,44 +37,80 @@ def _hu_ting_tables():
     return _entries
 
 
-def _checked_counts(hand, rules: RuleSet, remainder: int, query: str) -> tuple[bytes, int]:
+_BASE5_DIGITS = bytes.maketrans(b"\0\1\2\3\4", b"01234")
+"""Maps each count byte 0..4 to its base-5 digit character."""
+
+
+def _entries_of(hand) -> tuple:
+    """(counts, the four suit entries) of a hand whose counts are valid (size not checked).
+
+    The base-5 keys are parsed by ``int(..., 5)`` from the counts' digit characters, which
+    costs less than arithmetic in Python. A list of 34 counts takes a short path; a count
+    over 4 then fails the parse and :func:`hand_counts` raises the precise error.
+    """
+    if hand.__class__ is list and len(hand) == N_TILE_KINDS:
+        try:
+            counts = bytes(hand)
+            d = counts.translate(_BASE5_DIGITS)
+            _, _, suit, honor = _entries or _hu_ting_tables()
+            return (counts, suit[int(d[8::-1], 5)], suit[int(d[17:8:-1], 5)],
+                    suit[int(d[26:17:-1], 5)], honor[int(d[33:26:-1], 5)])
+        except (TypeError, ValueError):
+            pass  # hand_counts below names the problem
     counts = hand_counts(hand)
-    n = sum(counts)
+    d = counts.translate(_BASE5_DIGITS)
+    _, _, suit, honor = _entries or _hu_ting_tables()
+    return (counts, suit[int(d[8::-1], 5)], suit[int(d[17:8:-1], 5)],
+            suit[int(d[26:17:-1], 5)], honor[int(d[33:26:-1], 5)])
+
+
+def _check_size(counts: bytes, n: int, rules: RuleSet, remainder: int, query: str) -> None:
     if n % 3 != remainder or n > MAX_HAND_TILES - 2 + remainder:
         sizes = ", ".join(str(3 * k + remainder) for k in range(5))
         raise InvalidHandError(f"{query} needs a hand of {sizes} tiles, got {n}")
-    if not rules.honors and any(counts[27:]):
+    if not rules.honors and counts[27:].strip(b"\0"):
         tile = next(t for t in range(27, N_TILE_KINDS) if counts[t])
         raise InvalidHandError(f"rule set {rules.name!r} has no honor tiles, hand holds {tile_name(tile)}")
-    return counts, n
+
+
+_orphan_counts = operator.itemgetter(*core.ORPHANS)
+
+
+def _rules(rules) -> RuleSet:
+    preset = PRESETS.get(rules) if rules.__class__ is str else None
+    return preset or get_rules(rules)
 
 
 def is_hu(hand, rules="standard") -> bool:
     """Whether a 3k+2 hand (k = 0..4) is a winning hand under ``rules``."""
-    rules = get_rules(rules)
-    counts, n = _checked_counts(hand, rules, 2, "hu")
-    _, _, suit, honor = _hu_ting_tables()
-    k0, k1, k2, k3 = core.suit_keys(counts)
-    if core.standard_hu(suit[k0], suit[k1], suit[k2], honor[k3]):
+    rules = _rules(rules)
+    counts, e0, e1, e2, e3 = _entries_of(hand)
+    n, classes = core.size_and_class(e0, e1, e2, e3)
+    if n % 3 != 2 or n > MAX_HAND_TILES or not rules.honors:
+        _check_size(counts, n, rules, 2, "hu")
+    if classes == CLASS_PAIR:
         return True
     if n != MAX_HAND_TILES:
         return False
-    if rules.seven_pairs and core.seven_pairs_hu(counts, rules.quad_as_two_pairs):
-        return True
-    return bool(rules.thirteen_orphans and core.thirteen_orphans_hu(counts))
+    # 14 tiles: the special forms read off the count histogram (bytes.count runs at C speed)
+    if rules.seven_pairs and not counts.count(1) and not counts.count(3):
+        if rules.quad_as_two_pairs or counts.count(2) == 7:  # all even: 7 pairs of some kind
+            return True
+    return bool(rules.thirteen_orphans and counts.count(1) == 12 and 0 not in _orphan_counts(counts))
 
 
 def ting_mask(hand, rules="standard") -> int:
     """Waits of a 3k+1 hand as a bit mask over the 34 tile indices (bit t: tile t wins)."""
-    rules = get_rules(rules)
-    counts, n = _checked_counts(hand, rules, 1, "ting")
-    _, _, suit, honor = _hu_ting_tables()
-    k0, k1, k2, k3 = core.suit_keys(counts)
-    mask = core.standard_waits(suit[k0], suit[k1], suit[k2], honor[k3])
+    rules = _rules(rules)
+    counts, e0, e1, e2, e3 = _entries_of(hand)
+    n = core.size_and_class(e0, e1, e2, e3)[0]
+    if n % 3 != 1 or n > MAX_HAND_TILES - 1 or not rules.honors:
+        _check_size(counts, n, rules, 1, "ting")
+    mask = core.standard_waits(e0, e1, e2, e3)
     if n == MAX_HAND_TILES - 1:
-        if rules.seven_pairs:
+        if rules.seven_pairs and counts.count(1) + counts.count(3) == 1:
             mask |= core.seven_pairs_waits(counts, rules.quad_as_two_pairs)
-        if rules.thirteen_orphans:
+        if rules.thirteen_orphans and counts.count(1) >= 11:
             mask |= core.thirteen_orphans_waits(counts)
     return mask
 

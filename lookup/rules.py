@@ -49,6 +49,9 @@ def get_rules(rules) -> RuleSet:
     """A RuleSet from a preset name or a RuleSet."""
     if isinstance(rules, RuleSet):
         return rules
+    preset = PRESETS.get(rules) if isinstance(rules, str) else None
+    if preset is not None:
+        return preset
     try:
         return PRESETS[rules]
     except (KeyError, TypeError):

@@ -177,6 +177,9 @@ def format_counts(counts, notation: str = "tenhou") -> str:
     return format_tiles([t for t in range(N_TILE_KINDS) for _ in range(int(counts[t]))], notation)
 
 
+_VALID_COUNTS = bytes(range(MAX_COPIES + 1))
+
+
 def hand_counts(hand) -> bytes:
     """Convert a hand to its 34 tile counts (a ``bytes`` of length 34, each 0..4).
 
@@ -184,15 +187,20 @@ def hand_counts(hand) -> bytes:
     sequence of tile indices (any other length). Raises :class:`InvalidTileError` for a bad
     token or index and :class:`InvalidHandError` for a fifth copy or a malformed vector.
     """
-    if isinstance(hand, str):
+    if type(hand) in (list, tuple) and len(hand) == N_TILE_KINDS:  # the fast path: 34 counts
+        try:
+            counts = bytes(hand)
+        except (TypeError, ValueError):
+            raise InvalidHandError(f"tile counts must be integers 0..4, got {list(hand)!r}") from None
+    elif isinstance(hand, str):
         return _indices_to_counts(parse_tiles(hand))
-    if isinstance(hand, np.ndarray):
+    elif isinstance(hand, np.ndarray):
         if hand.ndim != 1 or not (np.issubdtype(hand.dtype, np.integer) or hand.dtype == np.bool_):
             raise InvalidHandError(
                 f"a hand array must be 1-D integer, got shape {hand.shape} dtype {hand.dtype}")
         if hand.shape[0] != N_TILE_KINDS:
             return _indices_to_counts(hand.tolist())
-        if hand.size and (hand.min() < 0 or hand.max() > 255):
+        if hand.min() < 0 or hand.max() > 255:
             raise InvalidHandError("tile counts must be 0..4")
         counts = bytes(hand.astype(np.uint8))
     else:
@@ -203,11 +211,8 @@ def hand_counts(hand) -> bytes:
                 f"a hand is text, 34 counts or a list of tile indices, not {type(hand).__name__}") from None
         if len(seq) != N_TILE_KINDS:
             return _indices_to_counts(seq)
-        try:
-            counts = bytes(seq)
-        except (TypeError, ValueError):
-            raise InvalidHandError(f"tile counts must be integers 0..4, got {seq!r}") from None
-    if max(counts) > MAX_COPIES:
+        return hand_counts(seq)
+    if counts.translate(None, _VALID_COUNTS):  # some count is not 0..4
         tile = max(range(N_TILE_KINDS), key=counts.__getitem__)
         raise InvalidHandError(
             f"hand holds {counts[tile]} copies of {tile_name(tile)} (tile {tile}); a tile has 4 copies")

@@ -21,7 +21,7 @@ from numba import njit
 
 from lookup.encoding import (
     COUNT_BASE, ENTRY_MELDS, ENTRY_PAIR, MAX_COPIES, MAX_HAND_TILES, N_HONOR_KINDS,
-    N_SUIT_RANKS, WAIT_MELDS_SHIFT, WAIT_PAIR_SHIFT, n_keys,
+    N_SUIT_RANKS, TOTAL_SHIFT, CLASS_SHIFT, CLASS_MELDS, CLASS_PAIR, CLASS_NEITHER, WAIT_MELDS_SHIFT, WAIT_PAIR_SHIFT, n_keys,
 )
 
 from .h5io import sources_sha256, write_table_file
@@ -87,8 +87,10 @@ def split_flags(n_ranks, chows):
 def hu_ting_entries(flags, n_ranks):
     """Packed hu/ting entries (uint32, same shape as ``flags``); layout in lookup.encoding.
 
-    Entry = split flags | waits-to-melds << WAIT_MELDS_SHIFT | waits-to-pair << WAIT_PAIR_SHIFT,
-    where a wait is a rank r with count < 4 such that vector + r has the flag.
+    Entry = split flags | waits-to-melds << WAIT_MELDS_SHIFT | waits-to-pair << WAIT_PAIR_SHIFT
+    | tile total << TOTAL_SHIFT | split class << CLASS_SHIFT, where a wait is a rank r with
+    count < 4 such that vector + r has the flag. Vectors over MAX_HAND_TILES tiles get their
+    total and the class CLASS_NEITHER only.
     """
     size = flags.shape[0]
     entries = np.zeros(size, np.uint32)
@@ -103,9 +105,12 @@ def hu_ting_entries(flags, n_ranks):
         total = 0
         for i in range(n_ranks):
             total += counts[i]
+        entries[key] = np.uint32((total << TOTAL_SHIFT) | (CLASS_NEITHER << CLASS_SHIFT))
         if total > MAX_HAND_TILES:
             continue
-        entry = np.uint32(flags[key])
+        f = flags[key]
+        cls = CLASS_MELDS if f & ENTRY_MELDS else (CLASS_PAIR if f & ENTRY_PAIR else CLASS_NEITHER)
+        entry = np.uint32(f) | np.uint32(total << TOTAL_SHIFT) | np.uint32(cls << CLASS_SHIFT)
         if total < MAX_HAND_TILES:
             w = 1
             for r in range(n_ranks):
@@ -139,7 +144,9 @@ def build_datasets(progress=print) -> dict:
             entries,
             f"hu/ting entry per {what} vector, indexed by base-5 key (digit i = count of rank i); "
             f"bit0 melds only, bit1 melds+pair, bits {WAIT_MELDS_SHIFT}.. waits to melds only, "
-            f"bits {WAIT_PAIR_SHIFT}.. waits to melds+pair; 0 for vectors over {MAX_HAND_TILES} tiles",
+            f"bits {WAIT_PAIR_SHIFT}.. waits to melds+pair (all 0 over {MAX_HAND_TILES} tiles), "
+            f"bits {TOTAL_SHIFT}.. the vector's tile total, bits {CLASS_SHIFT}.. split class "
+            f"({CLASS_MELDS} melds only, {CLASS_PAIR} melds+pair, {CLASS_NEITHER} neither)",
         )
         n_melds = int(np.count_nonzero(entries & ENTRY_MELDS))
         n_pair = int(np.count_nonzero(entries & ENTRY_PAIR))

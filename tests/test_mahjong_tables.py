@@ -25,11 +25,13 @@ def vectors_up_to(n_ranks, max_total):
 def expected_entries(n_ranks, chows):
     """The packed entries built from the oracle's vector sets (waits derived backwards)."""
     melds_only, with_pair = slow.split_vectors(n_ranks, chows)
-    entries = np.zeros(enc.n_keys(n_ranks), np.uint32)
+    entries = ((_totals(n_ranks) << enc.TOTAL_SHIFT) | (enc.CLASS_NEITHER << enc.CLASS_SHIFT)).astype(np.uint32)
     for flag, shift, vectors in ((enc.ENTRY_MELDS, enc.WAIT_MELDS_SHIFT, melds_only),
                                  (enc.ENTRY_PAIR, enc.WAIT_PAIR_SHIFT, with_pair)):
+        cls = enc.CLASS_MELDS if flag == enc.ENTRY_MELDS else enc.CLASS_PAIR
         for v in vectors:
-            entries[enc.suit_key(v)] |= flag
+            key = enc.suit_key(v)
+            entries[key] = (entries[key] & ~np.uint32(7 << enc.CLASS_SHIFT)) | flag | (cls << enc.CLASS_SHIFT)
             for r in range(n_ranks):  # v minus one tile r waits on r
                 if v[r]:
                     w = list(v)
@@ -73,9 +75,13 @@ def _totals(n_ranks):
     return sum(grids).transpose().ravel()  # first rank varies fastest, as in the base-5 key
 
 
-def test_vectors_over_14_tiles_hold_nothing(loaded):
+def test_vectors_over_14_tiles_hold_only_their_total(loaded):
     for name, n_ranks, _ in SUITS:
-        assert not loaded[f"{name}/hu_ting"][_totals(n_ranks) > enc.MAX_HAND_TILES].any()
+        table = loaded[f"{name}/hu_ting"]
+        over = _totals(n_ranks) > enc.MAX_HAND_TILES
+        assert not (table[over] & ((1 << enc.TOTAL_SHIFT) - 1)).any()
+        assert (table[over] >> enc.CLASS_SHIFT == enc.CLASS_NEITHER).all()
+        assert np.array_equal((table >> enc.TOTAL_SHIFT) & 0xFF, _totals(n_ranks))
 
 
 def test_keys_round_trip():

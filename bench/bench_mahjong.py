@@ -1,0 +1,130 @@
+"""Mahjong: hu and ting against the mahjong and xiangting packages; generation and load time."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from timing import best_of, fmt_time, per_call, table
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+import handgen  # noqa: E402  (tests/handgen.py: the seeded hand generators the tests use)
+
+
+def _generation_seconds() -> float:
+    """Wall time of ``python -m tablegen mahjong`` in a fresh process, JIT compile included."""
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "tablegen", "mahjong", "--out", tmp], check=True,
+                       cwd=ROOT, capture_output=True)
+        return time.perf_counter() - t0
+
+
+_LOAD_SNIPPET = """
+import time
+t0 = time.perf_counter()
+import h5py
+t1 = time.perf_counter()
+from lookup import tables
+tables.load("mahjong")
+t2 = time.perf_counter()
+print(t1 - t0, t2 - t1)
+"""
+
+
+def _load_seconds() -> tuple[float, float]:
+    """(import h5py, load and verify the mahjong tables) in a fresh process; best of 3."""
+    runs = []
+    for _ in range(3):
+        out = subprocess.run([sys.executable, "-c", _LOAD_SNIPPET], check=True, cwd=ROOT,
+                             capture_output=True, text=True).stdout.split()
+        runs.append((float(out[0]), float(out[1])))
+    return min(r[0] for r in runs), min(r[1] for r in runs)
+
+
+def _encoding_rows(hands: np.ndarray) -> list:
+    import encoding
+    from lookup import mahjong
+
+    suit, honor, _, _ = mahjong._hu_ting_tables()
+    suit_offsets, suit_compact = encoding.compact(suit, 9)
+    honor_offsets, honor_compact = encoding.compact(honor, 7)
+    dense_out = np.empty(len(hands), np.bool_)
+    ranked_out = np.empty(len(hands), np.bool_)
+    dense = best_of(lambda: encoding.hu_dense(hands, suit, honor, dense_out)) / len(hands)
+    ranked = best_of(lambda: encoding.hu_ranked(hands, suit_offsets, suit_compact, honor_offsets,
+                                                honor_compact, ranked_out)) / len(hands)
+    assert np.array_equal(dense_out, ranked_out)
+    size = lambda *arrays: f"{sum(a.nbytes for a in arrays) / 2**20:.1f} MiB"
+    return [
+        ["dense base-5 array (kept)", size(suit, honor), fmt_time(dense), "1.0"],
+        ["minimal perfect hash (rank among vectors)", size(suit_compact, honor_compact),
+         fmt_time(ranked), f"{ranked / dense:.2f}"],
+    ]
+
+
+def run(quick: bool) -> str:
+    import xiangting
+    from mahjong.agari import Agari
+
+    from lookup import mahjong
+
+    rng = np.random.default_rng(2026)
+    n_batch = 20_000 if quick else 200_000
+    n_calls = 5_000 if quick else 30_000
+    hands14 = handgen.mixed_hands(rng, n_batch, 14)
+    hands13 = handgen.mixed_hands(rng, n_batch, 13)
+    batch14 = np.array(hands14, np.uint8)
+    batch13 = np.array(hands13, np.uint8)
+    calls14, calls13 = hands14[:n_calls], hands13[:n_calls]
+
+    # all answers checked against each other before anything is timed
+    agari = [Agari.is_agari(h) for h in calls14]
+    assert mahjong.is_hu_batch(batch14[:n_calls], "riichi").tolist() == agari
+    assert [mahjong.is_hu(h, "riichi") for h in calls14] == agari
+
+    t_agari = per_call(Agari.is_agari, calls14)
+    t_scalar = per_call(lambda h: mahjong.is_hu(h, "riichi"), calls14)
+    t_batch = best_of(lambda: mahjong.is_hu_batch(batch14, "riichi")) / n_batch
+    four = xiangting.PlayerCount.FOUR
+    t_needed = per_call(lambda h: xiangting.calculate_necessary_tiles(h, four), calls13)
+    t_ting_scalar = per_call(lambda h: mahjong.ting_mask(h, "riichi"), calls13)
+    t_ting = best_of(lambda: mahjong.ting_batch(batch13, "riichi")) / n_batch
+    generation = _generation_seconds()
+    h5py_import, load = _load_seconds()
+
+    rows = [
+        ["is_hu_batch (riichi), per hand", fmt_time(t_batch), "mahjong `Agari.is_agari`",
+         fmt_time(t_agari), f"**{t_agari / t_batch:.0f}×**", "≥ 50×"],
+        ["is_hu scalar, list of 34 ints", fmt_time(t_scalar), "mahjong `Agari.is_agari`",
+         fmt_time(t_agari), f"**{t_agari / t_scalar:.2f}×**", "≥ 1×"],
+        ["ting_batch (riichi), per hand", fmt_time(t_ting), "xiangting `calculate_necessary_tiles`",
+         fmt_time(t_needed), f"**{t_needed / t_ting:.0f}×**", "≥ 20×"],
+        ["ting scalar (ting_mask), list of 34 ints", fmt_time(t_ting_scalar),
+         "xiangting `calculate_necessary_tiles`", fmt_time(t_needed), f"{t_needed / t_ting_scalar:.2f}×", "—"],
+    ]
+    once = [
+        ["generate data/mahjong.h5 (`python -m tablegen mahjong`, fresh process, JIT included)",
+         f"{generation:.1f} s", "< 60 s"],
+        ["load + verify the mahjong tables (sha256 of every dataset)", fmt_time(load), "< 0.2 s"],
+        ["`import h5py` (once per process, before the first load)", fmt_time(h5py_import), "—"],
+    ]
+    return "\n".join([
+        "## Mahjong: hu and ting\n",
+        f"Hands: {n_batch:,} seeded 14-tile and 13-tile hands (`tests/handgen.py` `mixed_hands`: random "
+        "draws, winning, near-winning, seven pairs, thirteen orphans); per-call peers on the "
+        f"first {n_calls:,}. Answers are checked equal before timing.\n",
+        table(rows, ["paibiao", "time", "peer", "peer time", "ratio", "target"]),
+        table(once, ["one-off", "time", "target"]),
+        "### Key encoding of the per-suit tables\n",
+        "Standard hu of the same 14-tile hands through either key (`bench/encoding.py`); the "
+        "file records the winner in its `encoding` attribute.\n",
+        table(_encoding_rows(batch14), ["encoding", "table size", "per hand", "relative time"]),
+    ])

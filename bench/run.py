@@ -1,0 +1,60 @@
+"""``make bench``: time paibiao against its peers side by side, write bench/RESULTS.md.
+
+Usage: ``python bench/run.py [--quick] [SECTION ...]``. Each section is a module
+``bench/bench_<section>.py`` with ``run(quick) -> str`` returning Markdown; all sections
+run in this one process, so every ratio compares runs on the same machine and load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib
+import platform
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SECTIONS = ["mahjong"]
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import numba
+    import numpy
+    return (f"{cpu}; Python {platform.python_version()}, numpy {numpy.__version__}, "
+            f"numba {numba.__version__}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("sections", nargs="*", help=f"sections to run (default: {' '.join(SECTIONS)})")
+    parser.add_argument("--quick", action="store_true", help="smaller samples (a smoke run)")
+    parser.add_argument("--out", type=Path, default=HERE / "RESULTS.md")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(HERE))
+    parts = [
+        "# Benchmark results\n",
+        f"Written by `make bench` (`python bench/run.py`) on {datetime.date.today()}; "
+        f"{machine()}. Ratios compare runs in one process on the same hands; absolute times "
+        "move with machine load, the ratios much less. Per-call peers are timed in a plain "
+        "Python loop, which is how they are called.\n",
+    ]
+    for name in args.sections or SECTIONS:
+        print(f"== {name}", flush=True)
+        module = importlib.import_module(f"bench_{name}")
+        parts.append(module.run(args.quick))
+    args.out.write_text("\n".join(parts))
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
