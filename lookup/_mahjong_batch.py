@@ -3,7 +3,7 @@
 Each kernel walks the rows once, validates each row (copies <= 4, tile count, honors
 allowed) and stops at the first bad row, returning ``(error code, row)``; ``(0, -1)`` when
 every row was answered. They release the GIL. The per-hand logic is the one of the scalar
-queries (:mod:`lookup._mahjong_core`), compiled; the row scan that validates also counts
+queries (:mod:`lookup._mahjong_core`), compiled (and cached on disk, see :mod:`lookup._jit`); the row scan that validates also counts
 odd, big (>= 3) and single counts, which rule out seven pairs and thirteen orphans cheaply
 before their exact checks run.
 """
@@ -12,6 +12,11 @@ import numpy as np
 from numba import njit
 
 from . import _mahjong_core as core
+from ._jit import KERNEL_MODULES, kernel_decorator
+
+SOURCES_SHA256 = "148fa3b4878c90faec4aafd348ad574bfaf5e9917e0ede0340871b75ab0a87b4"
+"""Fingerprint of the modules compiled into these kernels (see lookup._jit)."""
+kernel = kernel_decorator(KERNEL_MODULES["_mahjong_batch.py"], SOURCES_SHA256)
 
 ERR_COPIES, ERR_SIZE, ERR_HONORS = 1, 2, 3
 
@@ -24,7 +29,7 @@ _thirteen_orphans_hu = njit(core.thirteen_orphans_hu)
 _thirteen_orphans_waits = njit(core.thirteen_orphans_waits)
 
 
-@njit(nogil=True, cache=True)
+@kernel
 def _scan_row(c, remainder, honors):
     """(error code, total tiles, kinds with an odd count, kinds with >= 3, kinds with 1)."""
     total = np.uint32(0)  # uint32 accumulators let the loop vectorize
@@ -51,14 +56,14 @@ def _scan_row(c, remainder, honors):
     return err, np.int64(total), np.int64(odd), np.int64(big), np.int64(singles)
 
 
-@njit(nogil=True, cache=True)
+@kernel
 def _terminals_only(k0, k1, k2):
     """True when the numbered suits hold no rank 2..8 (their keys' digits 1..7 are 0)."""
     top = 5 ** 8  # weight of rank 9
     return k0 % top < 5 and k1 % top < 5 and k2 % top < 5
 
 
-@njit(nogil=True, cache=True)
+@kernel
 def hu_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
     for i in range(counts.shape[0]):
         c = counts[i]
@@ -76,7 +81,7 @@ def hu_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orpha
     return 0, -1
 
 
-@njit(nogil=True, cache=True)
+@kernel
 def ting_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
     for i in range(counts.shape[0]):
         c = counts[i]

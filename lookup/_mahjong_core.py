@@ -1,6 +1,7 @@
 """Per-hand combination logic shared by the scalar queries and the batch kernels.
 
-Written in the subset of Python that Numba compiles: :mod:`lookup.mahjong` calls these
+Written in the subset of Python that Numba compiles, and no function here calls another
+(Numba compiles each one on its own): :mod:`lookup.mahjong` calls these
 functions directly for one hand, :mod:`lookup._mahjong_batch` compiles them for arrays.
 ``counts`` is any indexable of 34 tile counts; entries are the packed per-suit uint32
 values of :mod:`lookup.encoding`.
@@ -37,7 +38,8 @@ def size_and_class(e0, e1, e2, e3):
 
 def standard_hu(e0, e1, e2, e3):
     """True when every suit splits (melds only, or melds + pair) and exactly one has the pair."""
-    return size_and_class(e0, e1, e2, e3)[1] == CLASS_PAIR
+    s = (e0 >> TOTAL_SHIFT) + (e1 >> TOTAL_SHIFT) + (e2 >> TOTAL_SHIFT) + (e3 >> TOTAL_SHIFT)
+    return s >> 8 == CLASS_PAIR
 
 
 def standard_waits(e0, e1, e2, e3):
