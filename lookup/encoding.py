@@ -45,6 +45,35 @@ CLASS_MELDS, CLASS_PAIR, CLASS_NEITHER = 0, 1, 5
 RANK_MASK = (1 << N_SUIT_RANKS) - 1
 
 
+# --- joker entry (uint32 per key, dataset <kind>/jokers) ------------------------------------
+# A joker stands for any tile, a fifth copy included. For a suit vector v with total <= 14:
+#   bits 0..3    J_M(v): fewest jokers that complete v into melds only
+#   bits 4..7    J_P(v): fewest jokers that complete v into melds plus one pair
+#   bits 8..16   ranks r (count < 4) with J_M(v + r) = J_M(v) - 1 (otherwise it is J_M(v) + 2)
+#   bits 17..25  ranks r (count < 4) with J_P(v + r) = J_P(v) - 1 (otherwise J_P(v) + 2)
+# Vectors over 14 tiles hold NEED_NONE in both needs.
+JOKER_MELDS_SHIFT = 0
+JOKER_PAIR_SHIFT = 4
+JOKER_WAIT_MELDS_SHIFT = 8
+JOKER_WAIT_PAIR_SHIFT = 17
+NEED_MASK = 0xF
+NEED_NONE = NEED_MASK
+MAX_JOKERS = 8
+
+# --- shanten entry (uint64 per key, dataset <kind>/shanten) -----------------------------------
+# For every suit vector v (any total) and each target class (m melds, pair p in {0, 1}),
+# m = 0..MAX_MELDS: the fewest tiles v lacks of some vector of exactly m melds (+ the pair)
+# with counts <= 4, i.e. min over such w of sum_r max(0, w_r - v_r). 4 bits each, class
+# (m, p) at bit 4 * (2m + p).
+MAX_MELDS = 4
+SHANTEN_BITS = 4
+
+
+def shanten_shift(melds: int, pair: int) -> int:
+    """Bit offset of class (melds, pair) in a shanten entry."""
+    return SHANTEN_BITS * (2 * melds + pair)
+
+
 def n_keys(n_ranks: int) -> int:
     """Number of dense keys of a suit with ``n_ranks`` ranks (counts 0..4 each)."""
     return COUNT_BASE ** n_ranks

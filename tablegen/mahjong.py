@@ -1,10 +1,18 @@
 """Mahjong per-suit tables (Numba kernels) written to ``data/mahjong.h5``.
 
 For the numbered suit (9 ranks, pongs and chows) and the honors (7 kinds, pongs only) and
-every suit vector with counts <= 4 and total <= 14, the generator decides whether the vector
-splits into melds only and whether into melds plus one pair, then derives each vector's waits:
-the ranks whose addition makes it split. The tables are dense arrays indexed by the base-5
-key of the suit vector (:mod:`lookup.encoding`); keys of vectors over 14 tiles hold 0.
+every suit vector with counts <= 4, the generator computes (layouts in :mod:`lookup.encoding`):
+
+* ``hu_ting``: whether the vector splits into melds only / melds plus one pair, and its
+  waits (the ranks whose addition makes it split), for totals <= 14;
+* ``jokers``: the fewest jokers completing it into melds only / melds plus a pair, and
+  which added ranks lower that need, for totals <= 14;
+* ``shanten``: for m = 0..4 melds with and without a pair, the fewest tiles it lacks of
+  such a vector, for every vector;
+* ``split_keys`` / ``split_start`` / ``splits``: every distinct split of every vector that
+  splits (total <= 14), as CSR lists.
+
+The tables are dense arrays indexed by the base-5 key of the suit vector.
 
 Encoding choice: dense base-5 arrays against a minimal perfect hash (the vector's rank
 among the valid vectors, computed digit by digit); ``bench/encoding.py`` measures both and
@@ -20,8 +28,10 @@ import numpy as np
 from numba import njit
 
 from lookup.encoding import (
-    COUNT_BASE, ENTRY_MELDS, ENTRY_PAIR, MAX_COPIES, MAX_HAND_TILES, N_HONOR_KINDS,
-    N_SUIT_RANKS, TOTAL_SHIFT, CLASS_SHIFT, CLASS_MELDS, CLASS_PAIR, CLASS_NEITHER, WAIT_MELDS_SHIFT, WAIT_PAIR_SHIFT, n_keys,
+    CLASS_MELDS, CLASS_NEITHER, CLASS_PAIR, CLASS_SHIFT, COUNT_BASE, ENTRY_MELDS, ENTRY_PAIR,
+    JOKER_MELDS_SHIFT, JOKER_PAIR_SHIFT, JOKER_WAIT_MELDS_SHIFT, JOKER_WAIT_PAIR_SHIFT,
+    MAX_COPIES, MAX_HAND_TILES, MAX_MELDS, N_HONOR_KINDS, N_SUIT_RANKS, NEED_NONE,
+    SHANTEN_BITS, TOTAL_SHIFT, WAIT_MELDS_SHIFT, WAIT_PAIR_SHIFT, n_keys,
 )
 
 from .h5io import sources_sha256, write_table_file
@@ -125,6 +135,227 @@ def hu_ting_entries(flags, n_ranks):
     return entries
 
 
+@njit(cache=False)
+def _digits_and_totals(n_ranks):
+    """(digits (5**n, n) int8, totals (5**n,) int64) of every key, first rank fastest."""
+    size = COUNT_BASE ** n_ranks
+    digits = np.zeros((size, n_ranks), np.int8)
+    totals = np.zeros(size, np.int64)
+    counts = np.zeros(n_ranks, np.int8)
+    for key in range(size):
+        if key > 0:
+            i = 0
+            while counts[i] == MAX_COPIES:
+                counts[i] = 0
+                i += 1
+            counts[i] += 1
+        t = 0
+        for i in range(n_ranks):
+            digits[key, i] = counts[i]
+            t += counts[i]
+        totals[key] = t
+    return digits, totals
+
+
+@njit(cache=False)
+def joker_needs(n_ranks, chows):
+    """(J_M, J_P): fewest jokers completing each vector (total <= 14) into melds only / plus a pair.
+
+    A joker stands for any tile, a fifth copy included. The lowest tile of the vector lies in
+    a pong of its rank or in a chow through it (ranks below it are empty, so jokers fill them);
+    by exchanging tiles between melds, that meld may take every real tile it can. The pair
+    form puts the pair on some rank (real tiles first) or makes it of two jokers. Vectors over
+    14 tiles get NEED_NONE.
+    """
+    digits, totals = _digits_and_totals(n_ranks)
+    size = totals.shape[0]
+    weight = np.empty(n_ranks, np.int64)
+    w = 1
+    for i in range(n_ranks):
+        weight[i] = w
+        w *= COUNT_BASE
+    need_melds = np.full(size, NEED_NONE, np.int64)
+    need_pair = np.full(size, NEED_NONE, np.int64)
+    for key in range(size):
+        if totals[key] > MAX_HAND_TILES:
+            continue
+        if key == 0:
+            need_melds[key] = 0
+            need_pair[key] = 2
+            continue
+        low = 0
+        while digits[key, low] == 0:
+            low += 1
+        used = min(digits[key, low], 3)
+        best = 3 - used + need_melds[key - used * weight[low]]
+        if chows:
+            for start in range(max(0, low - 2), min(low, n_ranks - 3) + 1):
+                jokers = 0
+                rest = key
+                for r in range(start, start + 3):
+                    if r >= low and digits[key, r] > 0:
+                        rest -= weight[r]
+                    else:
+                        jokers += 1
+                best = min(best, jokers + need_melds[rest])
+        need_melds[key] = best
+        best_pair = 2 + best
+        for r in range(n_ranks):
+            if digits[key, r] > 0:
+                used = min(digits[key, r], 2)
+                best_pair = min(best_pair, 2 - used + need_melds[key - used * weight[r]])
+        need_pair[key] = best_pair
+    return need_melds, need_pair
+
+
+@njit(cache=False)
+def joker_entries(need_melds, need_pair, n_ranks):
+    """Packed joker entries (uint32): the two needs and the ranks that lower each (layout in lookup.encoding)."""
+    digits, totals = _digits_and_totals(n_ranks)
+    size = totals.shape[0]
+    entries = np.zeros(size, np.uint32)
+    for key in range(size):
+        entry = (need_melds[key] << JOKER_MELDS_SHIFT) | (need_pair[key] << JOKER_PAIR_SHIFT)
+        if totals[key] < MAX_HAND_TILES:
+            w = 1
+            for r in range(n_ranks):
+                if digits[key, r] < MAX_COPIES:
+                    if need_melds[key + w] == need_melds[key] - 1:
+                        entry |= 1 << (JOKER_WAIT_MELDS_SHIFT + r)
+                    if need_pair[key + w] == need_pair[key] - 1:
+                        entry |= 1 << (JOKER_WAIT_PAIR_SHIFT + r)
+                w *= COUNT_BASE
+        entries[key] = entry
+    return entries
+
+
+@njit(cache=False)
+def shanten_costs(flags, n_ranks):
+    """Shanten entries (uint64): per class (m melds, pair p) the tiles each vector lacks.
+
+    cost(v) = min over target vectors w (exactly m melds, plus a pair if p; counts <= 4) of
+    sum_r max(0, w_r - v_r). Two passes per class: ``contains`` (some target fits inside
+    v) in increasing key order, then cost(v) = 0 if it contains one, else
+    1 + min_r cost(v + r) over ranks with count < 4, in decreasing key order.
+    """
+    digits, totals = _digits_and_totals(n_ranks)
+    size = totals.shape[0]
+    weight = np.empty(n_ranks, np.int64)
+    w = 1
+    for i in range(n_ranks):
+        weight[i] = w
+        w *= COUNT_BASE
+    entries = np.zeros(size, np.uint64)
+    contains = np.zeros(size, np.bool_)
+    cost = np.zeros(size, np.int64)
+    for melds in range(MAX_MELDS + 1):
+        for pair in range(2):
+            tiles = 3 * melds + 2 * pair
+            flag = ENTRY_PAIR if pair else ENTRY_MELDS
+            for key in range(size):
+                found = totals[key] == tiles and (flags[key] & flag) != 0
+                r = 0
+                while not found and r < n_ranks:
+                    if digits[key, r] > 0 and contains[key - weight[r]]:
+                        found = True
+                    r += 1
+                contains[key] = found
+            for key in range(size - 1, -1, -1):
+                if contains[key]:
+                    cost[key] = 0
+                    continue
+                best = 1 << 30
+                for r in range(n_ranks):
+                    if digits[key, r] < MAX_COPIES:
+                        best = min(best, cost[key + weight[r]])
+                cost[key] = best + 1
+            shift = SHANTEN_BITS * (2 * melds + pair)
+            for key in range(size):
+                entries[key] |= np.uint64(cost[key]) << np.uint64(shift)
+    return entries
+
+
+NO_MELD = 255
+
+
+@njit(cache=False)
+def split_records(n_ranks, chows):
+    """Every split of every vector (total <= 14): rows (key, pair rank, meld codes x 4).
+
+    Forward enumeration: every multiset of up to MAX_MELDS melds (non-decreasing meld codes)
+    whose counts stay <= 4, without a pair and with a pair on each rank that has room.
+    Meld code c < n_ranks is a pong of rank c, c >= n_ranks a chow starting at rank c - n_ranks.
+    NO_MELD fills absent melds and marks "no pair". Each (vector, split) appears once.
+    """
+    n_melds = n_ranks + (n_ranks - 2 if chows else 0)
+    shapes = np.zeros((n_melds, n_ranks), np.int64)
+    for c in range(n_ranks):
+        shapes[c, c] = 3
+    for c in range(n_ranks, n_melds):
+        for r in range(c - n_ranks, c - n_ranks + 3):
+            shapes[c, r] = 1
+    weight = np.empty(n_ranks, np.int64)
+    w = 1
+    for i in range(n_ranks):
+        weight[i] = w
+        w *= COUNT_BASE
+    # at most (multisets of <= 4 melds) x (no pair + n_ranks pairs) rows
+    bound = 0
+    for k in range(MAX_MELDS + 1):
+        top = 1
+        for i in range(k):
+            top = top * (n_melds + i) // (i + 1)
+        bound += top
+    bound *= n_ranks + 1
+    rows = np.full((bound, 6), NO_MELD, np.int64)
+    n_rows = 0
+    combo = np.zeros(MAX_MELDS, np.int64)
+    counts = np.zeros(n_ranks, np.int64)
+    for k in range(MAX_MELDS + 1):
+        for i in range(k):
+            combo[i] = 0
+        while True:
+            counts[:] = 0
+            for i in range(k):
+                counts += shapes[combo[i]]
+            ok = True
+            for r in range(n_ranks):
+                if counts[r] > MAX_COPIES:
+                    ok = False
+            if ok:
+                key = 0
+                for r in range(n_ranks):
+                    key += counts[r] * weight[r]
+                for pair in range(-1, n_ranks):
+                    if pair >= 0 and counts[pair] + 2 > MAX_COPIES:
+                        continue
+                    rows[n_rows, 0] = key + (2 * weight[pair] if pair >= 0 else 0)
+                    rows[n_rows, 1] = pair if pair >= 0 else NO_MELD
+                    for i in range(k):
+                        rows[n_rows, 2 + i] = combo[i]
+                    n_rows += 1
+            # next non-decreasing combination of k meld codes
+            i = k - 1
+            while i >= 0 and combo[i] == n_melds - 1:
+                i -= 1
+            if i < 0:
+                break
+            combo[i] += 1
+            for j in range(i + 1, k):
+                combo[j] = combo[i]
+    return rows[:n_rows]
+
+
+def split_tables(n_ranks, chows):
+    """(split_keys uint32, split_start uint32, splits uint8 (S, 5)): CSR lists sorted by key."""
+    rows = split_records(n_ranks, chows)
+    order = np.lexsort(rows.T[::-1])  # by key, then pair, then melds
+    rows = rows[order]
+    keys, first = np.unique(rows[:, 0], return_index=True)
+    start = np.append(first, len(rows)).astype(np.uint32)
+    return keys.astype(np.uint32), start, rows[:, 1:].astype(np.uint8)
+
+
 SUIT_KINDS = {
     # name: (ranks, chows allowed, description)
     "suit": (N_SUIT_RANKS, True, "numbered suit (9 ranks; pongs and chows)"),
@@ -152,6 +383,40 @@ def build_datasets(progress=print) -> dict:
         n_pair = int(np.count_nonzero(entries & ENTRY_PAIR))
         progress(f"  {name}: {entries.size:,} keys, {n_melds:,} melds-only and {n_pair:,} "
                  f"melds+pair vectors ({time.perf_counter() - t0:.2f} s)")
+
+        t0 = time.perf_counter()
+        jokers = joker_entries(*joker_needs(n_ranks, chows), n_ranks)
+        datasets[f"{name}/jokers"] = (
+            jokers,
+            f"joker entry per {what} vector, indexed by base-5 key: bits {JOKER_MELDS_SHIFT}..+3 "
+            f"fewest jokers to melds only, bits {JOKER_PAIR_SHIFT}..+3 to melds+pair ({NEED_NONE} "
+            f"over {MAX_HAND_TILES} tiles), bits {JOKER_WAIT_MELDS_SHIFT}.. / {JOKER_WAIT_PAIR_SHIFT}.. "
+            "ranks (count < 4) whose addition lowers each need by one (otherwise it rises by two)",
+        )
+        progress(f"  {name}: joker needs ({time.perf_counter() - t0:.2f} s)")
+
+        t0 = time.perf_counter()
+        datasets[f"{name}/shanten"] = (
+            shanten_costs(flags, n_ranks),
+            f"shanten entry per {what} vector (every total), indexed by base-5 key: for m = 0.."
+            f"{MAX_MELDS} melds and pair p = 0/1, bits {SHANTEN_BITS}*(2m+p)..+3 hold the fewest "
+            "tiles the vector lacks of a vector of exactly m melds (+ a pair), counts <= 4",
+        )
+        progress(f"  {name}: shanten costs ({time.perf_counter() - t0:.2f} s)")
+
+        t0 = time.perf_counter()
+        keys, start, splits = split_tables(n_ranks, chows)
+        datasets[f"{name}/split_keys"] = (keys, f"sorted base-5 keys of the {what} vectors that split")
+        datasets[f"{name}/split_start"] = (
+            start, "splits of split_keys[i] are rows split_start[i]..split_start[i+1]-1 of splits")
+        datasets[f"{name}/splits"] = (
+            splits,
+            f"one row per distinct split: pair rank ({NO_MELD} = none), then 4 meld codes "
+            f"(c < {n_ranks}: pong of rank c; c >= {n_ranks}: chow from rank c - {n_ranks}; "
+            f"{NO_MELD} = none), sorted",
+        )
+        progress(f"  {name}: {len(splits):,} splits of {len(keys):,} vectors "
+                 f"({time.perf_counter() - t0:.2f} s)")
     return datasets
 
 

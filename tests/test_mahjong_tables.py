@@ -187,3 +187,111 @@ def test_runtime_refuses_a_damaged_data_dir(tmp_path, monkeypatch, copy_of_table
             mahjong.is_hu("11m")
     finally:
         tables.clear_cache()
+
+
+# --- jokers, shanten costs, splits ----------------------------------------------------------
+
+def _field(array, shift, bits):
+    return (array >> shift) & ((1 << bits) - 1)
+
+
+@pytest.mark.parametrize("name,n_ranks,chows", SUITS)
+def test_joker_needs_match_the_exhaustive_search(loaded, name, n_ranks, chows):
+    table = loaded[f"{name}/jokers"]
+    totals = _totals(n_ranks)
+    need_m = _field(table, enc.JOKER_MELDS_SHIFT, 4)
+    need_p = _field(table, enc.JOKER_PAIR_SHIFT, 4)
+    assert (need_m[totals > 14] == enc.NEED_NONE).all() and (need_p[totals > 14] == enc.NEED_NONE).all()
+    keys = np.flatnonzero(totals <= 14)
+    for key in keys:
+        v = enc.key_to_counts(int(key), n_ranks)
+        assert (need_m[key], need_p[key]) == slow.joker_needs(v, chows), v
+    # zero jokers needed exactly when the vector splits
+    hu = loaded[f"{name}/hu_ting"]
+    assert np.array_equal(need_m[keys] == 0, (hu[keys] & enc.ENTRY_MELDS) != 0)
+    assert np.array_equal(need_p[keys] == 0, (hu[keys] & enc.ENTRY_PAIR) != 0)
+
+
+@pytest.mark.parametrize("name,n_ranks,chows", SUITS)
+def test_joker_wait_masks(loaded, name, n_ranks, chows):
+    table = loaded[f"{name}/jokers"]
+    totals = _totals(n_ranks)
+    for shift, wshift in ((enc.JOKER_MELDS_SHIFT, enc.JOKER_WAIT_MELDS_SHIFT),
+                          (enc.JOKER_PAIR_SHIFT, enc.JOKER_WAIT_PAIR_SHIFT)):
+        need = _field(table, shift, 4).astype(np.int64)
+        waits = _field(table, wshift, n_ranks)
+        for r in range(n_ranks):
+            digit = (np.arange(table.size) // enc.COUNT_BASE ** r) % enc.COUNT_BASE
+            ok = (totals < 14) & (digit < 4)
+            keys = np.flatnonzero(ok)
+            after = need[keys + enc.COUNT_BASE ** r]
+            lowers = after == need[keys] - 1
+            assert np.array_equal((waits[keys] >> r) & 1, lowers)
+            assert np.all(lowers | (after == need[keys] + 2))  # the only other step
+            assert not ((waits[~ok] >> r) & 1).any()
+
+
+def _shanten_twin(n_ranks, chows):
+    """Exhaustive per-class costs by a level-by-level numpy sweep (twin of shanten_costs)."""
+    melds_only, with_pair = slow.split_vectors(n_ranks, chows)
+    size = enc.n_keys(n_ranks)
+    keys = np.arange(size)
+    digits = np.stack([(keys // enc.COUNT_BASE ** r) % enc.COUNT_BASE for r in range(n_ranks)], axis=1)
+    totals = digits.sum(axis=1)
+    out = {}
+    for m in range(enc.MAX_MELDS + 1):
+        for p in (0, 1):
+            cost = np.zeros(size, np.int64)
+            targets = [w for w in (with_pair if p else melds_only) if sum(w) == 3 * m + 2 * p]
+            target = np.zeros(size, bool)
+            target[[enc.suit_key(w) for w in targets]] = True
+            inside = target.copy()  # some target fits inside the vector
+            for t in range(1, totals.max() + 1):
+                level = np.flatnonzero(totals == t)
+                for r in range(n_ranks):
+                    has = level[digits[level, r] > 0]
+                    inside[has] |= inside[has - enc.COUNT_BASE ** r]
+            for t in range(totals.max(), -1, -1):  # lacking = 1 + best after adding a tile
+                level = np.flatnonzero((totals == t) & ~inside)
+                best = np.full(level.size, 99)
+                for r in range(n_ranks):
+                    room = digits[level, r] < 4
+                    best[room] = np.minimum(best[room], cost[level[room] + enc.COUNT_BASE ** r])
+                cost[level] = best + 1
+            out[m, p] = cost
+    return out
+
+
+@pytest.mark.parametrize("name,n_ranks,chows", SUITS)
+def test_shanten_costs_match_the_twin_everywhere(loaded, name, n_ranks, chows):
+    table = loaded[f"{name}/shanten"]
+    for (m, p), cost in _shanten_twin(n_ranks, chows).items():
+        assert np.array_equal(_field(table, enc.shanten_shift(m, p), 4), cost), (m, p)
+
+
+@pytest.mark.parametrize("name,n_ranks,chows", SUITS)
+def test_shanten_costs_match_the_definition_on_a_sample(loaded, rng, name, n_ranks, chows):
+    table = loaded[f"{name}/shanten"]
+    targets = slow.targets_by_class(n_ranks, chows)
+    totals = _totals(n_ranks)
+    sample = rng.choice(np.flatnonzero(totals <= 14), 150, replace=False)
+    for key in sample:
+        v = enc.key_to_counts(int(key), n_ranks)
+        for (m, p), ws in targets.items():
+            assert _field(table[key], enc.shanten_shift(m, p), 4) == slow.lacking(v, ws), (v, m, p)
+
+
+@pytest.mark.parametrize("name,n_ranks,chows", SUITS)
+def test_every_split_of_every_vector(loaded, name, n_ranks, chows):
+    keys, start, rows = (loaded[f"{name}/{d}"] for d in ("split_keys", "split_start", "splits"))
+    hu = loaded[f"{name}/hu_ting"]
+    assert np.array_equal(keys, np.flatnonzero(hu & (enc.ENTRY_MELDS | enc.ENTRY_PAIR)))
+    assert start[0] == 0 and start[-1] == len(rows) and np.all(np.diff(start) > 0)
+    for i, key in enumerate(keys):
+        got = set()
+        for pair, *codes in rows[start[i]:start[i + 1]].tolist():
+            melds = tuple(sorted(("pong", c) if c < n_ranks else ("chow", c - n_ranks)
+                                 for c in codes if c != gen.NO_MELD))
+            got.add((None if pair == gen.NO_MELD else pair, melds))
+        assert len(got) == start[i + 1] - start[i]  # each split once
+        assert got == slow.splits_of(enc.key_to_counts(int(key), n_ranks), chows)

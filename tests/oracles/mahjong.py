@@ -6,6 +6,7 @@ SPEC §2 as literally as possible.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 N_TILES = 34
@@ -123,3 +124,97 @@ def ting(counts, rules) -> list[int]:
         if is_hu(c, rules):
             waits.append(t)
     return waits
+
+
+# --- per-suit twins of the joker, shanten and split kernels ------------------------------------
+
+def joker_needs(v: tuple, chows: bool) -> tuple[int, int]:
+    """(fewest jokers to melds only, to melds + pair) for one suit vector, by exhaustive search.
+
+    Every meld through the lowest remaining tile is tried with every way of using real tiles
+    or jokers at each of its positions (no greedy choice), memoised on the remaining vector.
+    """
+    melds = _joker_melds(len(v), chows)
+    best = 2 + melds(tuple(v))
+    for r in range(len(v)):
+        for real in (1, 2):
+            if v[r] >= real:
+                w = list(v)
+                w[r] -= real
+                best = min(best, 2 - real + melds(tuple(w)))
+    return melds(tuple(v)), best
+
+
+@lru_cache(maxsize=None)
+def _joker_melds(n: int, chows: bool):
+    @lru_cache(maxsize=None)
+    def melds(rest: tuple) -> int:
+        if not any(rest):
+            return 0
+        low = next(i for i in range(n) if rest[i])
+        best = 99
+        shapes = [[low] * 3]
+        if chows:
+            shapes += [[s, s + 1, s + 2] for s in range(low - 2, low + 1) if 0 <= s and s + 2 < n]
+        for shape in shapes:
+            for mask in range(1 << 3):  # which positions take a real tile (the rest are jokers)
+                r = list(rest)
+                jokers = 0
+                ok = True
+                for pos, rank in enumerate(shape):
+                    if mask >> pos & 1:
+                        if r[rank] == 0:
+                            ok = False
+                            break
+                        r[rank] -= 1
+                    else:
+                        jokers += 1
+                if ok and r[low] < rest[low]:  # the lowest tile is covered by this meld
+                    best = min(best, jokers + melds(tuple(r)))
+        return best
+
+    return melds
+
+
+def lacking(v, targets) -> int:
+    """Fewest tiles v lacks of any target vector: min over w of sum max(0, w_r - v_r)."""
+    return min(sum(max(0, a - b) for a, b in zip(w, v)) for w in targets)
+
+
+def targets_by_class(n_ranks: int, chows: bool) -> dict:
+    """{(m, p): vectors of exactly m melds (+ a pair if p) with counts <= 4}."""
+    melds_only, with_pair = split_vectors(n_ranks, chows)
+    out = {}
+    for m in range(5):
+        out[m, 0] = [w for w in melds_only if sum(w) == 3 * m]
+        out[m, 1] = [w for w in with_pair if sum(w) == 3 * m + 2]
+    return out
+
+
+def splits_of(v: tuple, chows: bool) -> set:
+    """Every split of one suit vector: {(pair rank or None, sorted meld tuple)}; meld = (kind, rank)."""
+    n = len(v)
+    out = set()
+
+    def walk(rest: list, pair, melds: list):
+        low = next((i for i in range(n) if rest[i]), None)
+        if low is None:
+            out.add((pair, tuple(sorted(melds))))
+            return
+        if pair is None and rest[low] >= 2:
+            rest[low] -= 2
+            walk(rest, low, melds)
+            rest[low] += 2
+        if rest[low] >= 3:
+            rest[low] -= 3
+            walk(rest, pair, melds + [("pong", low)])
+            rest[low] += 3
+        if chows and low + 2 < n and rest[low + 1] and rest[low + 2]:
+            for i in (low, low + 1, low + 2):
+                rest[i] -= 1
+            walk(rest, pair, melds + [("chow", low)])
+            for i in (low, low + 1, low + 2):
+                rest[i] += 1
+
+    walk(list(v), None, [])
+    return out
