@@ -6,7 +6,8 @@ the sha256 they had when it was last updated (``KERNEL_SOURCES``); while the fil
 match, kernels are cached on disk, otherwise they are compiled fresh in every process
 (correct, only slower) and ``tests/test_jit_cache.py`` fails until the fingerprint is
 updated. Editing the fingerprint also changes the kernel module, which invalidates its
-cache. ``python -m lookup._jit`` prints the current fingerprints.
+cache. ``python -m lookup._jit`` prints the current fingerprints; ``--update`` writes them
+into the kernel modules.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 KERNEL_MODULES = {
     # kernel module: the modules its kernels compile in
     "_mahjong_batch.py": ("_mahjong_core.py", "encoding.py"),
+    "_mahjong_shanten.py": ("encoding.py",),
 }
 
 
@@ -39,6 +41,23 @@ def kernel_decorator(sources, expected: str):
     return njit(nogil=True, cache=cache)
 
 
-if __name__ == "__main__":
+def _main(argv) -> None:
+    import re
+
     for module, sources in KERNEL_MODULES.items():
-        print(f"{module}: {fingerprint(sources)}")
+        current = fingerprint(sources)
+        print(f"{module}: {current}")
+        if "--update" in argv:
+            path = PACKAGE_DIR / module
+            text = path.read_text()
+            new = re.sub(r'^SOURCES_SHA256 = "[^"]*"', f'SOURCES_SHA256 = "{current}"', text, count=1,
+                         flags=re.MULTILINE)
+            if new != text:
+                path.write_text(new)
+                print(f"  updated {path}")
+
+
+if __name__ == "__main__":
+    import sys
+
+    _main(sys.argv[1:])

@@ -14,7 +14,7 @@ from numba import njit
 from . import _mahjong_core as core
 from ._jit import KERNEL_MODULES, kernel_decorator
 
-SOURCES_SHA256 = "148fa3b4878c90faec4aafd348ad574bfaf5e9917e0ede0340871b75ab0a87b4"
+SOURCES_SHA256 = "6dce68a98897492943c28aa98c53ffde934b38af39380c1219390b146bd29955"
 """Fingerprint of the modules compiled into these kernels (see lookup._jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["_mahjong_batch.py"], SOURCES_SHA256)
 
@@ -27,11 +27,16 @@ _seven_pairs_hu = njit(core.seven_pairs_hu)
 _seven_pairs_waits = njit(core.seven_pairs_waits)
 _thirteen_orphans_hu = njit(core.thirteen_orphans_hu)
 _thirteen_orphans_waits = njit(core.thirteen_orphans_waits)
+_joker_hu = njit(core.joker_hu)
+_joker_waits = njit(core.joker_waits)
 
 
 @kernel
-def _scan_row(c, remainder, honors):
-    """(error code, total tiles, kinds with an odd count, kinds with >= 3, kinds with 1)."""
+def _scan_row(c, remainder, honors, jokers):
+    """(error code, total tiles, kinds with an odd count, kinds with >= 3, kinds with 1).
+
+    The size check counts the jokers with the tiles.
+    """
     total = np.uint32(0)  # uint32 accumulators let the loop vectorize
     worst = np.uint8(0)
     odd = np.uint32(0)
@@ -47,7 +52,7 @@ def _scan_row(c, remainder, honors):
     err = 0
     if worst > 4:
         err = ERR_COPIES
-    elif total % 3 != remainder or total > 12 + remainder:
+    elif (total + jokers) % 3 != remainder or total + jokers > 12 + remainder:
         err = ERR_SIZE
     elif not honors:
         for t in range(27, 34):
@@ -67,14 +72,14 @@ def _terminals_only(k0, k1, k2):
 def hu_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
     for i in range(counts.shape[0]):
         c = counts[i]
-        err, total, odd, big, singles = _scan_row(c, 2, honors)
+        err, total, odd, big, singles = _scan_row(c, 2, honors, 0)
         if err:
             return err, i
         k0, k1, k2, k3 = _suit_keys(c)
         win = _standard_hu(suit[k0], suit[k1], suit[k2], honor[k3])
         if not win and total == 14:
             if seven_pairs and odd == 0 and (quad_as_two_pairs or big == 0):
-                win = _seven_pairs_hu(c, quad_as_two_pairs)
+                win = _seven_pairs_hu(c, quad_as_two_pairs, 0)
             if not win and thirteen_orphans and singles == 12 and _terminals_only(k0, k1, k2):
                 win = _thirteen_orphans_hu(c)
         out[i] = win
@@ -85,7 +90,7 @@ def hu_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orpha
 def ting_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
     for i in range(counts.shape[0]):
         c = counts[i]
-        err, total, odd, big, singles = _scan_row(c, 1, honors)
+        err, total, odd, big, singles = _scan_row(c, 1, honors, 0)
         if err:
             return err, i
         k0, k1, k2, k3 = _suit_keys(c)
@@ -93,8 +98,65 @@ def ting_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orp
                                np.int64(suit[k2]), np.int64(honor[k3]))
         if total == 13:
             if seven_pairs and odd == 1 and (quad_as_two_pairs or big == 0):
-                mask |= _seven_pairs_waits(c, quad_as_two_pairs)
+                mask |= _seven_pairs_waits(c, quad_as_two_pairs, 0)
             if thirteen_orphans and singles >= 11 and _terminals_only(k0, k1, k2):
                 mask |= _thirteen_orphans_waits(c)
+        out[i] = mask
+    return 0, -1
+
+
+@kernel
+def _open_ranks(c, offset, n_ranks):
+    """Mask of the ranks of one suit held fewer than 4 times."""
+    mask = 0
+    for r in range(n_ranks):
+        if c[offset + r] < 4:
+            mask |= 1 << r
+    return mask
+
+
+@kernel
+def hu_batch_jokers(counts, jokers, suit, honor, seven_pairs, quad_as_two_pairs,
+                    thirteen_orphans, honors, out):
+    """hu_batch with jokers[i] wildcards beside row i (``suit``/``honor``: joker entries).
+
+    Thirteen orphans counts only for rows without jokers (jokers apply to standard hands
+    and seven pairs).
+    """
+    for i in range(counts.shape[0]):
+        c = counts[i]
+        j = np.int64(jokers[i])
+        err, total, odd, big, singles = _scan_row(c, 2, honors, j)
+        if err:
+            return err, i
+        k0, k1, k2, k3 = _suit_keys(c)
+        win = _joker_hu(np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]),
+                        np.int64(honor[k3]), j)
+        if not win and seven_pairs and total + j == 14 and odd <= j:
+            win = _seven_pairs_hu(c, quad_as_two_pairs, j)
+        if not win and thirteen_orphans and j == 0 and total == 14 and singles == 12:
+            win = _thirteen_orphans_hu(c)
+        out[i] = win
+    return 0, -1
+
+
+@kernel
+def ting_batch_jokers(counts, jokers, suit, honor, seven_pairs, quad_as_two_pairs,
+                      thirteen_orphans, honors, out):
+    """ting_batch with jokers[i] wildcards beside row i (``suit``/``honor``: joker entries)."""
+    for i in range(counts.shape[0]):
+        c = counts[i]
+        j = np.int64(jokers[i])
+        err, total, odd, big, singles = _scan_row(c, 1, honors, j)
+        if err:
+            return err, i
+        k0, k1, k2, k3 = _suit_keys(c)
+        mask = _joker_waits(np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]),
+                            np.int64(honor[k3]), _open_ranks(c, 0, 9), _open_ranks(c, 9, 9),
+                            _open_ranks(c, 18, 9), _open_ranks(c, 27, 7), j)
+        if seven_pairs and total + j == 13:
+            mask |= _seven_pairs_waits(c, quad_as_two_pairs, j)
+        if thirteen_orphans and j == 0 and total == 13 and singles >= 11:
+            mask |= _thirteen_orphans_waits(c)
         out[i] = mask
     return 0, -1

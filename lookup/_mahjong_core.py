@@ -8,7 +8,8 @@ values of :mod:`lookup.encoding`.
 """
 
 from .encoding import (
-    CLASS_PAIR, ENTRY_MELDS, RANK_MASK, TOTAL_SHIFT, WAIT_MELDS_SHIFT, WAIT_PAIR_SHIFT,
+    CLASS_PAIR, ENTRY_MELDS, JOKER_PAIR_SHIFT, JOKER_WAIT_MELDS_SHIFT, JOKER_WAIT_PAIR_SHIFT,
+    NEED_MASK, RANK_MASK, TOTAL_SHIFT, WAIT_MELDS_SHIFT, WAIT_PAIR_SHIFT,
 )
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -62,40 +63,100 @@ def standard_waits(e0, e1, e2, e3):
     return mask
 
 
-def seven_pairs_hu(c, quad_as_two_pairs):
-    """14 tiles as 7 pairs (of distinct kinds unless four of a kind counts as two pairs)."""
-    pairs = 0
+def joker_hu(j0, j1, j2, j3, jokers):
+    """Standard win with ``jokers`` wildcards, from the four suits' joker entries.
+
+    Every suit takes melds only but one, which takes the pair: the fewest jokers that needs
+    is the sum of the melds-only needs plus the cheapest pair surcharge; jokers left over
+    come in threes (the sizes add up) and form melds of their own.
+    """
+    m0, m1, m2, m3 = j0 & NEED_MASK, j1 & NEED_MASK, j2 & NEED_MASK, j3 & NEED_MASK
+    p0 = (j0 >> JOKER_PAIR_SHIFT) & NEED_MASK
+    p1 = (j1 >> JOKER_PAIR_SHIFT) & NEED_MASK
+    p2 = (j2 >> JOKER_PAIR_SHIFT) & NEED_MASK
+    p3 = (j3 >> JOKER_PAIR_SHIFT) & NEED_MASK
+    surcharge = min(min(p0 - m0, p1 - m1), min(p2 - m2, p3 - m3))
+    return m0 + m1 + m2 + m3 + surcharge <= jokers
+
+
+def joker_waits(j0, j1, j2, j3, open0, open1, open2, open3, jokers):
+    """Wait mask (34 bits) of a standard 3k+1 hand with ``jokers`` wildcards.
+
+    ``open_s`` is the mask of suit s's ranks held fewer than 4 times. A tile t of suit s
+    wins when suit s, given t, meets its need within the jokers the other suits leave: with
+    the pair (others melds only) or without it (the pair in the cheapest other suit). Adding
+    t changes a need by -1 (t in the entry's wait mask) or by +2.
+    """
+    melds_need = (j0 & NEED_MASK, j1 & NEED_MASK, j2 & NEED_MASK, j3 & NEED_MASK)
+    surcharges = (((j0 >> JOKER_PAIR_SHIFT) & NEED_MASK) - (j0 & NEED_MASK),
+                  ((j1 >> JOKER_PAIR_SHIFT) & NEED_MASK) - (j1 & NEED_MASK),
+                  ((j2 >> JOKER_PAIR_SHIFT) & NEED_MASK) - (j2 & NEED_MASK),
+                  ((j3 >> JOKER_PAIR_SHIFT) & NEED_MASK) - (j3 & NEED_MASK))
+    entries = (j0, j1, j2, j3)
+    opens = (open0, open1, open2, open3)
+    total_melds = melds_need[0] + melds_need[1] + melds_need[2] + melds_need[3]
+    mask = 0
+    for s in range(4):
+        e = entries[s]
+        others = total_melds - melds_need[s]
+        cheapest = 99
+        for o in range(4):
+            if o != s and surcharges[o] < cheapest:
+                cheapest = surcharges[o]
+        need_m = e & NEED_MASK
+        need_p = (e >> JOKER_PAIR_SHIFT) & NEED_MASK
+        with_pair = jokers - others  # budget when suit s takes the pair
+        without = jokers - others - cheapest  # budget when another suit takes it
+        w = 0
+        if need_p - 1 <= with_pair:
+            w |= (e >> JOKER_WAIT_PAIR_SHIFT) & RANK_MASK
+        if need_m - 1 <= without:
+            w |= (e >> JOKER_WAIT_MELDS_SHIFT) & RANK_MASK
+        if need_p + 2 <= with_pair or need_m + 2 <= without:
+            w |= opens[s]
+        mask |= (w & opens[s]) << (9 * s)
+    return mask
+
+
+def seven_pairs_hu(c, quad_as_two_pairs, jokers):
+    """14 tiles (``jokers`` of them wildcards, the rest in ``c``) as 7 pairs.
+
+    Pairs are of distinct kinds unless four of a kind counts as two pairs. A joker pairs
+    a lone tile; two jokers pair each other (as a kind not otherwise used).
+    """
+    odd = 0
     for t in range(34):
         n = c[t]
-        if n == 2:
-            pairs += 1
-        elif n == 4 and quad_as_two_pairs:
-            pairs += 2
-        elif n != 0:
+        if n > 2 and not quad_as_two_pairs:
             return False
-    return pairs == 7
+        odd += n & 1
+    return odd <= jokers
 
 
-def seven_pairs_waits(c, quad_as_two_pairs):
-    """Wait mask of a 13-tile hand one tile short of seven pairs (0 if it is not)."""
-    single = -1
-    pairs = 0
+def seven_pairs_waits(c, quad_as_two_pairs, jokers):
+    """Wait mask of a 13-tile hand (``jokers`` of them wildcards) one tile short of seven pairs.
+
+    Adding a tile of odd count removes a lone tile, adding one of even count makes one; the
+    hand wins when its lone tiles fit the jokers. Kinds held 4 times never wait.
+    """
+    odd = 0
+    odd_mask = 0
+    even_mask = 0
     for t in range(34):
         n = c[t]
-        if n == 2:
-            pairs += 1
-        elif n == 4 and quad_as_two_pairs:
-            pairs += 2
-        elif n == 1 or (n == 3 and quad_as_two_pairs):
-            if single >= 0:
-                return 0
-            single = t
-            pairs += n // 2
-        elif n != 0:
+        if n > 2 and not quad_as_two_pairs:
             return 0
-    if single < 0 or pairs != 6:
-        return 0
-    return 1 << single
+        if n & 1:
+            odd += 1
+            odd_mask |= 1 << t
+        elif n < 4 and (quad_as_two_pairs or n == 0):
+            even_mask |= 1 << t
+    mask = 0
+    if odd - 1 <= jokers:
+        mask |= odd_mask
+    if odd + 1 <= jokers:
+        mask |= even_mask
+    return mask
 
 
 def thirteen_orphans_hu(c):

@@ -64,9 +64,27 @@ MAX_JOKERS = 8
 # For every suit vector v (any total) and each target class (m melds, pair p in {0, 1}),
 # m = 0..MAX_MELDS: the fewest tiles v lacks of some vector of exactly m melds (+ the pair)
 # with counts <= 4, i.e. min over such w of sum_r max(0, w_r - v_r). 4 bits each, class
-# (m, p) at bit 4 * (2m + p).
+# (m, p) at bit 4 * (2m + p). Above them, from bit FORM_STATS_SHIFT, counts the seven-pairs
+# and thirteen-orphans formulas need, one field each (FORM_FIELDS: name, width): kinds
+# held, kinds held twice or more, pairs (sum of count // 2), kinds of odd count, orphan
+# kinds held (terminals and honors), orphan kinds held twice or more. The widths hold the
+# sum over a hand's four suits when it has at most 14 tiles, so summing (entry >>
+# FORM_STATS_SHIFT) over the suits sums every field at once; values over a width (keys over
+# 14 tiles) are clipped to it.
 MAX_MELDS = 4
 SHANTEN_BITS = 4
+FORM_STATS_SHIFT = 40
+FORM_FIELDS = (("kinds", 4), ("paired", 3), ("halves", 3), ("odd", 4), ("orphans", 4), ("orphan_pairs", 3))
+
+
+def form_field(name: str) -> tuple:
+    """(shift within the summed stats, mask) of one FORM_FIELDS field."""
+    shift = 0
+    for field, width in FORM_FIELDS:
+        if field == name:
+            return shift, (1 << width) - 1
+        shift += width
+    raise KeyError(name)
 
 
 def shanten_shift(melds: int, pair: int) -> int:

@@ -29,7 +29,7 @@ from numba import njit
 
 from lookup.encoding import (
     CLASS_MELDS, CLASS_NEITHER, CLASS_PAIR, CLASS_SHIFT, COUNT_BASE, ENTRY_MELDS, ENTRY_PAIR,
-    JOKER_MELDS_SHIFT, JOKER_PAIR_SHIFT, JOKER_WAIT_MELDS_SHIFT, JOKER_WAIT_PAIR_SHIFT,
+    FORM_FIELDS, FORM_STATS_SHIFT, JOKER_MELDS_SHIFT, JOKER_PAIR_SHIFT, JOKER_WAIT_MELDS_SHIFT, JOKER_WAIT_PAIR_SHIFT,
     MAX_COPIES, MAX_HAND_TILES, MAX_MELDS, N_HONOR_KINDS, N_SUIT_RANKS, NEED_NONE,
     SHANTEN_BITS, TOTAL_SHIFT, WAIT_MELDS_SHIFT, WAIT_PAIR_SHIFT, n_keys,
 )
@@ -275,6 +275,28 @@ def shanten_costs(flags, n_ranks):
     return entries
 
 
+def form_stats(n_ranks: int, orphan_ranks: tuple) -> np.ndarray:
+    """Per key, the FORM_FIELDS counts packed from bit 0 (uint64), each clipped to its width."""
+    digits, _ = _digits_and_totals(n_ranks)
+    d = digits.astype(np.int64)
+    orphan = np.zeros(n_ranks, bool)
+    orphan[list(orphan_ranks)] = True
+    values = {
+        "kinds": (d > 0).sum(axis=1),
+        "paired": (d >= 2).sum(axis=1),
+        "halves": (d // 2).sum(axis=1),
+        "odd": (d % 2).sum(axis=1),
+        "orphans": (d[:, orphan] > 0).sum(axis=1),
+        "orphan_pairs": (d[:, orphan] >= 2).sum(axis=1),
+    }
+    packed = np.zeros(len(d), np.uint64)
+    shift = 0
+    for name, width in FORM_FIELDS:
+        packed |= np.minimum(values[name], (1 << width) - 1).astype(np.uint64) << np.uint64(shift)
+        shift += width
+    return packed
+
+
 NO_MELD = 255
 
 
@@ -357,16 +379,16 @@ def split_tables(n_ranks, chows):
 
 
 SUIT_KINDS = {
-    # name: (ranks, chows allowed, description)
-    "suit": (N_SUIT_RANKS, True, "numbered suit (9 ranks; pongs and chows)"),
-    "honor": (N_HONOR_KINDS, False, "honors (7 kinds; pongs only)"),
+    # name: (ranks, chows allowed, orphan ranks (terminals, honors), description)
+    "suit": (N_SUIT_RANKS, True, (0, N_SUIT_RANKS - 1), "numbered suit (9 ranks; pongs and chows)"),
+    "honor": (N_HONOR_KINDS, False, tuple(range(N_HONOR_KINDS)), "honors (7 kinds; pongs only)"),
 }
 
 
 def build_datasets(progress=print) -> dict:
     """Compute every mahjong dataset: name -> (array, description)."""
     datasets = {}
-    for name, (n_ranks, chows, what) in SUIT_KINDS.items():
+    for name, (n_ranks, chows, orphan_ranks, what) in SUIT_KINDS.items():
         t0 = time.perf_counter()
         flags = split_flags(n_ranks, chows)
         entries = hu_ting_entries(flags, n_ranks)
@@ -396,11 +418,14 @@ def build_datasets(progress=print) -> dict:
         progress(f"  {name}: joker needs ({time.perf_counter() - t0:.2f} s)")
 
         t0 = time.perf_counter()
+        stats = form_stats(n_ranks, orphan_ranks) << np.uint64(FORM_STATS_SHIFT)
+        fields = ", ".join(f"{field} ({width} bits)" for field, width in FORM_FIELDS)
         datasets[f"{name}/shanten"] = (
-            shanten_costs(flags, n_ranks),
+            shanten_costs(flags, n_ranks) | stats,
             f"shanten entry per {what} vector (every total), indexed by base-5 key: for m = 0.."
             f"{MAX_MELDS} melds and pair p = 0/1, bits {SHANTEN_BITS}*(2m+p)..+3 hold the fewest "
-            "tiles the vector lacks of a vector of exactly m melds (+ a pair), counts <= 4",
+            "tiles the vector lacks of a vector of exactly m melds (+ a pair), counts <= 4; from "
+            f"bit {FORM_STATS_SHIFT}: {fields}",
         )
         progress(f"  {name}: shanten costs ({time.perf_counter() - t0:.2f} s)")
 

@@ -218,3 +218,93 @@ def splits_of(v: tuple, chows: bool) -> set:
 
     walk(list(v), None, [])
     return out
+
+
+# --- jokers ---------------------------------------------------------------------------------
+
+def is_standard_with_jokers(counts, jokers: int) -> bool:
+    """Standard win of counts plus ``jokers`` wildcards (any tile, fifth copies included).
+
+    The lowest remaining real tile goes into the pair, a pong or a chow, each position of
+    which takes a real tile or a joker (every combination tried); once no real tile is left,
+    the jokers must make the missing pair and melds of their own.
+    """
+    if (sum(counts) + jokers) % 3 != 2:
+        return False
+    c = list(counts)
+
+    def solve(j: int, pair_used: bool) -> bool:
+        t = next((i for i in range(N_TILES) if c[i]), None)
+        if t is None:
+            return (j - (0 if pair_used else 2)) % 3 == 0 and j >= (0 if pair_used else 2)
+        shapes = [([t, t], True), ([t, t, t], False)]
+        if t < 27:
+            base = t - t % 9
+            for start in range(max(base, t - 2), min(t, base + 6) + 1):
+                shapes.append(([start, start + 1, start + 2], False))
+        for shape, is_pair in shapes:
+            if is_pair and pair_used:
+                continue
+            for mask in range(1 << len(shape)):
+                used, need = [], 0
+                for pos, tile in enumerate(shape):
+                    if mask >> pos & 1:
+                        used.append(tile)
+                    else:
+                        need += 1
+                if t not in used or need > j or any(c[x] < used.count(x) for x in set(used)):
+                    continue
+                for x in used:
+                    c[x] -= 1
+                ok = solve(j - need, pair_used or is_pair)
+                for x in used:
+                    c[x] += 1
+                if ok:
+                    return True
+        return False
+
+    return solve(jokers, False)
+
+
+def is_seven_pairs_with_jokers(counts, jokers: int, quad_as_two_pairs: bool) -> bool:
+    """14 tiles with ``jokers`` wildcards as 7 pairs: each lone tile takes a joker, the rest pair up."""
+    if sum(counts) + jokers != 14:
+        return False
+    lone = 0
+    for n in counts:
+        if n > 2 and not quad_as_two_pairs:
+            return False
+        lone += n % 2
+    return lone <= jokers
+
+
+def is_hu_with_jokers(counts, rules, jokers: int) -> bool:
+    if jokers == 0:
+        return is_hu(counts, rules)
+    if is_standard_with_jokers(counts, jokers):
+        return True
+    return bool(rules.seven_pairs and is_seven_pairs_with_jokers(counts, jokers, rules.quad_as_two_pairs))
+
+
+def ting_with_jokers(counts, rules, jokers: int) -> list[int]:
+    return [t for t in range(N_TILES) if counts[t] < 4
+            and is_hu_with_jokers([c + (i == t) for i, c in enumerate(counts)], rules, jokers)]
+
+
+def is_hu_by_substitution(counts, rules, jokers: int) -> bool:
+    """Jokers replaced by every combination of tile kinds (fifth copies allowed): slow, small j only."""
+    from itertools import combinations_with_replacement as cwr
+
+    for kinds in cwr(range(N_TILES), jokers):
+        c = list(counts)
+        for k in kinds:
+            c[k] += 1
+        if is_standard(c) or (rules.seven_pairs and _pairs_any_copies(c, rules.quad_as_two_pairs)):
+            return True
+    return False
+
+
+def _pairs_any_copies(c, quad_as_two_pairs):
+    if sum(c) != 14 or any(n % 2 for n in c):
+        return False
+    return quad_as_two_pairs or all(n <= 2 for n in c)
