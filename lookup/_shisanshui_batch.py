@@ -5,7 +5,7 @@ card twice) and stops at the first bad row, returning ``(error code, row)``; ``(
 when every row was answered. They release the GIL.
 
 A 13-card hand is split into back 5, middle 5 and front 3 by bit masks over its 13 cards
-(sorted from the highest card index down; bit p = the p-th card): the kernels first rank every 5-card subset (1,287) and every 3-card
+(highest rank first, then ♠ ♥ ♣ ♦; bit p = the p-th card): the kernels first rank every 5-card subset (1,287) and every 3-card
 subset (286) of the hand from the tables, keyed by mask, then walk the 1,287 backs and, for
 each, the 56 ways to take the front 3 of the other 8 cards (72,072 splits in all). The
 "strongest" search only walks the backs of the highest rank: a back of maximal rank always
@@ -80,7 +80,7 @@ def rank3_batch(cards, rank3, out):
 
 @kernel
 def _sorted_hand(row, h):
-    """Sort the 13 cards of ``row`` into ``h`` (highest first); error code (bad card, duplicate)."""
+    """Sort the 13 cards of ``row`` into ``h`` (highest rank first); error code (bad card, duplicate)."""
     seen = np.uint64(0)
     for k in range(13):
         x = row[k]
@@ -91,10 +91,12 @@ def _sorted_hand(row, h):
             return ERR_DUPLICATE
         seen |= bit
     n = 0
-    for x in range(51, -1, -1):
-        if seen & (np.uint64(1) << np.uint64(x)):
-            h[n] = x
-            n += 1
+    for r in range(12, -1, -1):  # rank descending, then suits ♠ ♥ ♣ ♦ (lookup.cards.sort_cards)
+        for s in range(4):
+            x = r * 4 + s
+            if seen & (np.uint64(1) << np.uint64(x)):
+                h[n] = x
+                n += 1
     return 0
 
 

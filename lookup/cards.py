@@ -126,7 +126,7 @@ def hand_cards(cards, sizes=None, what: str = "hand") -> list[int]:
         sizes = (sizes,) if isinstance(sizes, int) else tuple(sizes)
         if len(out) not in sizes:
             want = " or ".join(str(s) for s in sizes)
-            raise InvalidHandError(f"a {what} has {want} cards, got {len(out)}")
+            raise InvalidHandError(f"a {what} needs {want} cards, got {len(out)}")
     if len(set(out)) != len(out):
         seen = set()
         dup = next(c for c in out if c in seen or seen.add(c))

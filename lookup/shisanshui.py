@@ -121,7 +121,8 @@ def get_rules(rules) -> Rules:
 
 
 class Arrangement(NamedTuple):
-    """A split of 13 cards: front 3, middle 5, back 5 (card indices, highest first)."""
+    """A split of 13 cards: front 3, middle 5, back 5 (card indices, highest rank first,
+    then ♠ ♥ ♣ ♦)."""
 
     front: list
     middle: list
@@ -189,13 +190,13 @@ def _rank3(cs: list) -> int:
 
 def rank5(cards, rules="standard") -> int:
     """Rank of a 5-card hand (a middle or back) on the shared scale; higher is stronger."""
-    return _rank5(hand_cards(cards, 5, "5-card hand"), get_rules(rules).a5_lowest)
+    return _rank5(hand_cards(cards, 5), get_rules(rules).a5_lowest)
 
 
 def rank3(cards, rules="standard") -> int:
     """Rank of a 3-card hand (a front) on the scale of :func:`rank5`."""
     get_rules(rules)  # 3-card ranks do not depend on the rules; checked for consistency
-    return _rank3(hand_cards(cards, 3, "3-card hand"))
+    return _rank3(hand_cards(cards, 3))
 
 
 def rank(cards, rules="standard") -> int:
@@ -333,15 +334,18 @@ def is_foul(front, middle, back, rules="standard") -> bool:
 
 
 def _hand13(hand) -> list:
-    return hand_cards(hand, 13, "13-card hand")
+    return hand_cards(hand, 13)
 
 
 def _arrangement_indices(hand13, rules) -> tuple:
-    """(cards highest first, front, middle, back subset indices) of every legal split."""
+    """(cards highest first, front, middle, back subset indices) of every legal split.
+
+    The cards are in the kernels' order (rank descending, then ♠ ♥ ♣ ♦), so the subset
+    indices point into ``itertools.combinations(cards, k)``."""
     from ._shisanshui_batch import N_SPLITS, all_arrangements
 
     a5_lowest = get_rules(rules).a5_lowest
-    cards = sorted(_hand13(hand13), reverse=True)
+    cards = sort_cards(_hand13(hand13))
     t = _t()
     front = np.empty(N_SPLITS, np.int16)
     middle = np.empty(N_SPLITS, np.int16)

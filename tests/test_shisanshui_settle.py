@@ -90,7 +90,7 @@ def test_declared_specials_are_checked():
 @pytest.mark.parametrize("deal,match", [
     ([WEAK], "2 to 4 players"),
     ([WEAK, STRONGER, BONUS], "duplicate card"),
-    ([WEAK, "2D 3D|4D 5D 6D 7D 8D|9D TD JD QD KD"], "front has 3 cards"),
+    ([WEAK, "2D 3D|4D 5D 6D 7D 8D|9D TD JD QD KD"], "front needs 3 cards"),
     ([WEAK, "2D 3D 9H|4D 5D 6D 7D 8D"], "FRONT|MIDDLE|BACK"),
     ([WEAK, ("6S 6H 8D", "TS TH JD JC 3C")], "front, middle, back"),
     ([WEAK, "6S 6H 8D|TS TH JD JC 3X|QS QH QD 4S 4H"], "'3X'"),
