@@ -190,7 +190,14 @@ def _rank3(cs: list) -> int:
 
 def rank5(cards, rules="standard") -> int:
     """Rank of a 5-card hand (a middle or back) on the shared scale; higher is stronger."""
-    return _rank5(hand_cards(cards, 5), get_rules(rules).a5_lowest)
+    a5_lowest = False if rules == "standard" else get_rules(rules).a5_lowest
+    if cards.__class__ is list and len(cards) == 5:  # the fast path: 5 distinct ints 0..51
+        a, b, c, d, e = cards
+        if a.__class__ is b.__class__ is c.__class__ is d.__class__ is e.__class__ is int and \
+                0 <= min(a, b, c, d, e) and max(a, b, c, d, e) < 52 \
+                and ((1 << a) | (1 << b) | (1 << c) | (1 << d) | (1 << e)).bit_count() == 5:
+            return _rank5(cards, a5_lowest)
+    return _rank5(hand_cards(cards, 5), a5_lowest)
 
 
 def rank3(cards, rules="standard") -> int:
