@@ -29,9 +29,9 @@ def test_scalar_and_batch_ranks_agree(rng):
 
 
 def test_input_forms():
-    want = sss.rank5([48, 45, 35, 30, 33])
+    want = sss.rank5([48, 45, 35, 29, 34])
     for form in ("AS KH TD 9H 10C", "as kh td 9h 10c", "♠A ♥K ♦10 ♥9 ♣10", "A♠,K♥,T♦,9♥,T♣", "ASKHTD9HTC",
-                 ["AS", "KH", "TD", "9H", "TC"], np.array([48, 45, 35, 30, 33]), (48, 45, 35, 30, 33)):
+                 ["AS", "KH", "TD", "9H", "TC"], np.array([48, 45, 35, 29, 34]), (48, 45, 35, 29, 34)):
         assert sss.rank5(form) == want
     assert sss.rank("AS KH TD") == sss.rank3("AS KH TD") and sss.rank("AS KH TD 9H 10C") == want
 
@@ -46,7 +46,7 @@ def test_input_forms():
     (lambda: sss.rank5([48, 45, 35, 30, True]), InvalidCardError, "0..51"),
     (lambda: sss.rank5([48, 45, 35, 30, -1]), InvalidCardError, "got -1"),
     (lambda: sss.rank5([48, 45, 35, 30, 2 ** 70]), InvalidCardError, "0..51"),
-    (lambda: sss.rank5([48, 45, 35, 30, 30]), InvalidHandError, "duplicate card 9H"),
+    (lambda: sss.rank5([48, 45, 35, 30, 30]), InvalidHandError, "duplicate card 9C"),
     (lambda: sss.rank5([48, 45, 35, 30, 30.0]), InvalidCardError, "0..51"),
     (lambda: sss.rank5("AS KH TD 9H 8H", rules="poker"), InvalidRulesError, "poker"),
     (lambda: sss.best("AS KH TD 9H 8H 7H 6H 5H 4H 3H 2H AH QS", objective="fast"), InvalidRulesError, "fast"),
