@@ -137,7 +137,8 @@ def check_weights(weights):
 
 
 def greedy_weights() -> np.ndarray:
-    """Recompute RANK_WEIGHTS by the greedy rule (slow: about a minute; used by a test)."""
+    """Recompute RANK_WEIGHTS by the greedy rule (slow: about a minute; not run by the build,
+    which checks the stored weights with ``check_weights``)."""
     weights = [0]
     for _ in range(1, N_RANKS):
         w = weights[-1] + 1

@@ -154,10 +154,11 @@ def test_counts_and_percentiles(all5, all3):
 
 
 def test_rank_weights_are_the_greedy_perfect_hash():
-    assert gen.check_weights(gen.RANK_WEIGHTS)
-    bad = gen.RANK_WEIGHTS.copy()
-    bad[-1] -= 1  # one less is not enough: the greedy choice was the smallest
-    assert not gen.check_weights(bad)
+    w = gen.RANK_WEIGHTS
+    assert gen.check_weights(w)
+    for i in range(2, len(w)):  # each weight is needed: one less collides (the greedy choice)
+        assert gen.check_weights(w[:i + 1])
+        assert not gen.check_weights(np.concatenate((w[:i], [w[i] - 1])))
     assert np.array_equal(tables.load("shisanshui")["rank_weight"], gen.RANK_WEIGHTS)
 
 
