@@ -21,6 +21,7 @@ KERNEL_MODULES = {
     # kernel module: the modules its kernels compile in
     "_mahjong_batch.py": ("_mahjong_core.py", "encoding.py"),
     "_mahjong_shanten.py": ("encoding.py",),
+    "_shisanshui_batch.py": (),
 }
 
 

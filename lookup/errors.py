@@ -23,3 +23,7 @@ class InvalidRulesError(PaibiaoError, ValueError):
 
 class TableError(PaibiaoError, RuntimeError):
     """A lookup table that is missing, stale or damaged; the message says to run ``make tables``."""
+
+
+class InvalidCardError(PaibiaoError, ValueError):
+    """A playing-card token or index that is not one of the 52 cards (the message names it)."""

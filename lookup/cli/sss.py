@@ -1,0 +1,151 @@
+"""``paibiao sss {rank,best,arrangements,special,settle} ...``: shisanshui (十三水) queries."""
+
+from __future__ import annotations
+
+from .. import shisanshui as sss
+from ..cards import NOTATIONS, format_cards, parse_cards, sort_cards
+from ..errors import InvalidHandError
+from . import UsageError, print_json
+
+ROWS = ("front", "middle", "back")
+
+
+def add_parser(games) -> None:
+    parser = games.add_parser("sss", help="shisanshui (十三水): rank, best, arrangements, special, settle",
+                              description="Shisanshui (十三水) queries. Cards: AS KH TD 9C (10 for T) or ♠A ♥10.")
+    queries = parser.add_subparsers(dest="query", metavar="QUERY", required=True)
+
+    def query(name, run, what, cards_help):
+        q = queries.add_parser(name, help=what, description=what)
+        q.add_argument("cards", nargs="+", metavar="CARDS", help=cards_help)
+        q.add_argument("--rules", default="standard", choices=list(sss.PRESETS), help="rule set (default standard)")
+        q.add_argument("--notation", default="ascii", choices=NOTATIONS, help="card output notation (default ascii)")
+        q.add_argument("--json", action="store_true", help="machine-readable output")
+        q.set_defaults(run=run)
+        return q
+
+    query("rank", _run_rank, "the rank of a 3-card or 5-card hand (one scale, higher is stronger)",
+          "3 or 5 cards")
+    q = query("best", _run_best, "the best legal arrangement of 13 cards", "13 cards")
+    q.add_argument("--objective", default="strongest", choices=sss.OBJECTIVES,
+                   help="strongest: largest (back, middle, front); expected: most expected row points")
+    q = query("arrangements", _run_arrangements, "every legal arrangement of 13 cards, strongest first",
+              "13 cards")
+    q.add_argument("--limit", type=int, default=None, metavar="N", help="list only the first N")
+    query("special", _run_special, "the special hand (特殊牌型) 13 cards are, if any", "13 cards")
+    q = query("settle", _run_settle, "settle a deal of 2-4 players", 'one "FRONT|MIDDLE|BACK" per player')
+    q.add_argument("--special", action="append", default=[], metavar="P=NAME",
+                   help="player P (1-based) declares the special hand NAME (repeatable)")
+    q.add_argument("--auto-special", action="store_true",
+                   help="every player whose 13 cards are a special hand declares the best one")
+
+
+def _cards(args) -> list:
+    return parse_cards(" ".join(args.cards))
+
+
+def _row_json(cards, notation) -> list:
+    return [format_cards([c], notation) for c in cards]
+
+
+def _run_rank(args) -> int:
+    cards = _cards(args)
+    rank = sss.rank(cards, args.rules)
+    if args.json:
+        print_json({"cards": _row_json(cards, args.notation), "rank": rank, "category": sss.category(rank),
+                    "category_chinese": sss.category_chinese(rank), "rules": args.rules})
+    else:
+        print(f"{rank} {sss.category(rank)} {sss.category_chinese(rank)}")
+    return 0
+
+
+def _describe(arrangement, args) -> dict:
+    ranks = sss.row_ranks(*arrangement, rules=args.rules)
+    points = sss.row_points(*arrangement, rules=args.rules)
+    return {row: {"cards": _row_json(cards, args.notation), "rank": r, "category": sss.category(r),
+                  "category_chinese": sss.category_chinese(r), "points": p}
+            for row, cards, r, p in zip(ROWS, arrangement, ranks, points)}
+
+
+def _run_best(args) -> int:
+    hand = _cards(args)
+    best = sss.best(hand, args.objective, args.rules)
+    rows = _describe(best, args)
+    expected = sss.expected_points(*best, rules=args.rules)
+    if args.json:
+        print_json({"hand": _row_json(sort_cards(hand), args.notation), "objective": args.objective,
+                    "rules": args.rules, **rows, "expected_points": expected})
+    else:
+        for row in ROWS:
+            r = rows[row]
+            print(f"{row:<7} {' '.join(r['cards']):<15} {r['category']} {r['category_chinese']}")
+    return 0
+
+
+def _run_arrangements(args) -> int:
+    if args.limit is not None and args.limit < 0:
+        raise UsageError("paibiao sss arrangements: --limit must be >= 0")
+    hand = _cards(args)
+    found = sss.arrangements(hand, args.rules)
+    shown = found if args.limit is None else found[:args.limit]
+    if args.json:
+        print_json({"hand": _row_json(sort_cards(hand), args.notation), "rules": args.rules, "count": len(found),
+                    "arrangements": [[_row_json(row, args.notation) for row in a] for a in shown]})
+    else:
+        print("\n".join(" | ".join(format_cards(row, args.notation) for row in a) for a in shown))
+    return 0
+
+
+def _run_special(args) -> int:
+    hand = _cards(args)
+    names = sss.specials(hand, args.rules)
+    rules = sss.get_rules(args.rules)
+    if args.json:
+        print_json({"hand": _row_json(sort_cards(hand), args.notation), "rules": args.rules,
+                    "special": names[0] if names else None,
+                    "points": rules.points_of_special(names[0]) if names else 0, "all": names})
+    else:
+        print(f"{names[0]} {rules.points_of_special(names[0])}" if names else "none")
+    return 0
+
+
+def _declared(args, n: int):
+    if args.auto_special:
+        if args.special:
+            raise UsageError("paibiao sss settle: --auto-special and --special exclude each other")
+        return "auto"
+    if not args.special:
+        return None
+    declared = [None] * n
+    for item in args.special:
+        player, _, name = item.partition("=")
+        if not player.isdigit() or not 1 <= int(player) <= n or not name:
+            raise UsageError(f"paibiao sss settle: --special {item!r}: write P=NAME with P in 1..{n}")
+        declared[int(player) - 1] = name
+    return declared
+
+
+def _run_settle(args) -> int:
+    players = [sss.parse_arrangement(text) for text in args.cards]
+    if not 2 <= len(players) <= 4:
+        raise InvalidHandError(f"shisanshui is played by 2 to 4 players, got {len(players)}")
+    result = sss.settlement(players, _declared(args, len(players)), args.rules)
+    if args.json:
+        print_json({"rules": args.rules, "scores": result.scores, "pairs": result.pairs, "shot": result.shot,
+                    "fouled": result.fouled, "specials": result.specials, "home_run": result.home_run,
+                    "players": [{row: _row_json(cards, args.notation) for row, cards in zip(ROWS, p)}
+                                for p in players]})
+    else:
+        for i, score in enumerate(result.scores):
+            notes = []
+            if result.specials[i]:
+                notes.append(result.specials[i])
+            if result.fouled[i]:
+                notes.append("fouled 倒水")
+            shot = [str(j + 1) for j in range(len(players)) if result.shot[i][j]]
+            if shot:
+                notes.append(f"shot {','.join(shot)} 打枪")
+            if i in result.home_run:
+                notes.append("home run 全垒打")
+            print(f"player {i + 1}: {score:+d}" + (f"  ({'; '.join(notes)})" if notes else ""))
+    return 0
