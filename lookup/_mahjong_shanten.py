@@ -30,7 +30,6 @@ for _t in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
     ORPHAN_MASK |= 1 << _t
 del _t
 FAR = 99  # larger than any cost
-ADVICE_COLUMNS = 4 + 34  # discard, shanten, unseen copies, number of waits, the waits
 KINDS, PAIRED, HALVES, ODD = form_field("kinds"), form_field("paired"), form_field("halves"), form_field("odd")
 ORPHANS, ORPHAN_PAIRS = form_field("orphans"), form_field("orphan_pairs")
 
@@ -133,12 +132,21 @@ PAIR01, PAIR23, OTHERS = 4, 5, 6
 
 
 @njit
-def _standard_rn(e0, e1, e2, e3, k, c):
-    """Replacement number of the standard form (k melds + pair) from the four shanten entries."""
+def _standard_rn(e0, e1, e2, e3, k, c, honors):
+    """Replacement number of the standard form (k melds + pair) from the four shanten entries.
+
+    Without honor tiles in the game the honor suit can take no meld and no pair.
+    """
     _load_costs(e0, k, c, 0)
     _load_costs(e1, k, c, 1)
     _load_costs(e2, k, c, 2)
-    _load_costs(e3, k, c, 3)
+    if honors:
+        _load_costs(e3, k, c, 3)
+    else:
+        for m in range(k + 1):
+            c[3, m, 0] = FAR
+            c[3, m, 1] = FAR
+        c[3, 0, 0] = 0
     _merge(c, 0, 1, k, PAIR01)
     _merge(c, 2, 3, k, PAIR23)
     return _finish(c, PAIR01, PAIR23, k)
@@ -153,7 +161,7 @@ def shanten_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_
         if err:
             return err, i
         e0, e1, e2, e3 = suit[k0], suit[k1], suit[k2], honor[k3]
-        rn = _standard_rn(e0, e1, e2, e3, total // 3, scratch)
+        rn = _standard_rn(e0, e1, e2, e3, total // 3, scratch, honors)
         if total >= 13 and (seven_pairs or thirteen_orphans):
             rn7, rn13 = _special_rn(e0, e1, e2, e3, seven_pairs, quad_as_two_pairs, thirteen_orphans)
             rn = min(rn, min(rn7, rn13))
@@ -162,15 +170,16 @@ def shanten_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_
 
 
 @kernel
-def discard_advice(hand, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, out):
+def discard_advice(hand, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
     """Discard advice of one validated 3k+2 ``hand`` (34 counts).
 
-    Row i of ``out`` (shape (14, ADVICE_COLUMNS)) gets: discard, shanten after it, unseen
+    Row i of ``out`` (shape (14, 4 + 34)) gets: discard, shanten after it, unseen
     copies of the tiles that lower that shanten (the whole hand counted as seen), the number
     of those tiles, then the tiles. Rows come sorted best first (lower shanten, more copies,
-    lower tile); returns the number of rows.
+    lower tile); returns (number of rows, number of columns used).
     """
     c = hand.copy()
+    widest = 0
     _, total, k0, k1, k2, k3 = _scan(c, True)
     total -= 1  # after the discard
     k = total // 3
@@ -185,7 +194,7 @@ def discard_advice(hand, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_o
         c[d] -= 1
         keys[ds] -= step
         e0, e1, e2, e3 = suit[keys[0]], suit[keys[1]], suit[keys[2]], honor[keys[3]]
-        rn_std = _standard_rn(e0, e1, e2, e3, k, scratch)
+        rn_std = _standard_rn(e0, e1, e2, e3, k, scratch, honors)
         rn7 = FAR
         rn13 = FAR
         if total == 13 and (seven_pairs or thirteen_orphans):
@@ -195,7 +204,7 @@ def discard_advice(hand, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_o
         if rn_std == rn:
             mask |= _standard_lowering(c, keys, suit, honor, k, rn, scratch)
         if rn7 == rn:
-            mask |= _seven_pairs_lowering(c, quad_as_two_pairs)
+            mask |= _seven_pairs_lowering(c, quad_as_two_pairs, honors)
         if rn13 == rn:
             mask |= _orphans_lowering(c)
         copies = 0
@@ -209,11 +218,12 @@ def discard_advice(hand, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_o
         out[n, 1] = rn - 1
         out[n, 2] = copies
         out[n, 3] = n_waits
+        widest = max(widest, n_waits)
         n += 1
         c[d] += 1
         keys[ds] += step
     _sort_advice(out, n)
-    return n
+    return n, 4 + widest
 
 
 @njit
@@ -255,8 +265,8 @@ def _standard_lowering(c, keys, suit, honor, k, rn, scratch):
 
 
 @njit
-def _seven_pairs_lowering(c, quad_as_two_pairs):
-    """Tiles that lower the seven-pairs rn of a 13-tile hand."""
+def _seven_pairs_lowering(c, quad_as_two_pairs, honors):
+    """Tiles that lower the seven-pairs rn of a 13-tile hand (no honors when the game has none)."""
     kinds = 0
     halves = 0
     odd = 0
@@ -266,7 +276,7 @@ def _seven_pairs_lowering(c, quad_as_two_pairs):
         halves += x // 2
         odd += x & 1
     mask = 0
-    for t in range(34):
+    for t in range(34 if honors else 27):
         x = c[t]
         if quad_as_two_pairs:  # a lone tile pairs up; a new lone tile helps while pairs lack tiles
             if x & 1 or (x < MAX_COPIES and 7 - halves - odd > 0):

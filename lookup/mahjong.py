@@ -23,6 +23,8 @@ import numpy as np
 from . import _mahjong_core as core
 from . import tables
 from .encoding import CLASS_PAIR, MAX_HAND_TILES, MAX_JOKERS, N_TILE_KINDS
+
+ADVICE_COLUMNS = 4 + N_TILE_KINDS  # discard, shanten, unseen copies, number of waits, the waits
 from .errors import InvalidHandError
 from .rules import PRESETS, RuleSet, get_rules
 from .tiles import hand_counts, tile_name
@@ -56,9 +58,17 @@ def _joker_tables():
     return _jokers
 
 
-def _shanten_tables():
-    t = tables.load(GAME, ("suit/shanten", "honor/shanten"))
-    return t["suit/shanten"], t["honor/shanten"]
+_shanten = None  # (suit entries, honor entries, batch kernel, discard kernel), set on first use
+
+
+def _shanten_state():
+    global _shanten
+    if _shanten is None:
+        from . import _mahjong_shanten as kernels
+
+        t = tables.load(GAME, ("suit/shanten", "honor/shanten"))
+        _shanten = (t["suit/shanten"], t["honor/shanten"], kernels.shanten_batch, kernels.discard_advice)
+    return _shanten
 
 
 _BASE5_DIGITS = bytes.maketrans(b"\0\1\2\3\4", b"01234")
@@ -285,18 +295,18 @@ def shanten_batch(counts, rules="riichi") -> np.ndarray:
     -1 is a complete hand, 0 tenpai. Under ``riichi`` it equals xiangting's
     ``calculate_replacement_number(...) - 1``: no target uses a fifth copy of a kind.
     """
-    from ._mahjong_shanten import ERR_COPIES, ERR_HONORS, ERR_SIZE, shanten_batch as kernel
-
     rules = get_rules(rules)
     counts = batch_counts(counts)
-    suit, honor = _shanten_tables()
+    suit, honor, kernel, _ = _shanten or _shanten_state()
     out = np.empty(counts.shape[0], np.int8)
     code, row = kernel(counts, suit, honor, *_rule_flags(rules), out)
-    if code == ERR_COPIES or code == ERR_HONORS:
+    if code:
+        from ._mahjong_shanten import ERR_SIZE
+
+        if code == ERR_SIZE:
+            raise InvalidHandError(f"row {row}: shanten needs 1..14 tiles, not a multiple of 3, "
+                                   f"got {int(counts[row].sum())}")
         _raise_batch_error(code, row, counts, rules, "")
-    if code == ERR_SIZE:
-        raise InvalidHandError(f"row {row}: shanten needs 1..14 tiles, not a multiple of 3, "
-                               f"got {int(counts[row].sum())}")
     return out
 
 
@@ -306,7 +316,7 @@ def _shanten_counts(hand, rules: RuleSet, query: str) -> np.ndarray:
     if n % 3 == 0 or n > MAX_HAND_TILES:
         raise InvalidHandError(f"{query} needs a hand of 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 tiles, got {n}")
     _check_honors(counts, rules)
-    return np.frombuffer(counts, np.uint8).reshape(1, N_TILE_KINDS)
+    return np.frombuffer(bytearray(counts), np.uint8).reshape(1, N_TILE_KINDS)
 
 
 def shanten(hand, rules="riichi") -> int:
@@ -405,14 +415,11 @@ class Advice(NamedTuple):
 def discard_advice(hand, rules="riichi") -> list[Advice]:
     """Every distinct discard of a 3k+2 hand, best first: lower shanten, then more unseen
     copies of the waits, then lower tile index."""
-    from ._mahjong_shanten import ADVICE_COLUMNS, discard_advice as kernel
-
     rules = _rules(rules)
     counts = hand_counts(hand)
     _check_hand(counts, sum(counts), rules, 2, "discard advice")
-    suit, honor = _shanten_tables()
+    suit, honor, _, kernel = _shanten or _shanten_state()
     out = np.empty((MAX_HAND_TILES, ADVICE_COLUMNS), np.int64)
-    n = kernel(np.frombuffer(counts, np.uint8), suit, honor, rules.seven_pairs,
-               rules.quad_as_two_pairs, rules.thirteen_orphans, out)
-    rows = out[:n, :4 + int(out[:n, 3].max(initial=0))].tolist()
-    return [_new_tuple(Advice, (row[0], row[1], tuple(row[4:4 + row[3]]), row[2])) for row in rows]
+    n, width = kernel(np.frombuffer(counts, np.uint8), suit, honor, *_rule_flags(rules), out)
+    return [_new_tuple(Advice, (row[0], row[1], tuple(row[4:4 + row[3]]), row[2]))
+            for row in out[:n, :width].tolist()]

@@ -7,7 +7,7 @@ SPEC §2 as literally as possible.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 
 N_TILES = 34
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -308,3 +308,101 @@ def _pairs_any_copies(c, quad_as_two_pairs):
     if sum(c) != 14 or any(n % 2 for n in c):
         return False
     return quad_as_two_pairs or all(n <= 2 for n in c)
+
+
+# --- shanten and decompositions of whole hands -------------------------------------------------
+
+SUIT_SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+
+@lru_cache(maxsize=None)
+def _targets(n_ranks: int, chows: bool) -> dict:
+    return targets_by_class(n_ranks, chows)
+
+
+def standard_replacements(counts, honors: bool = True) -> int:
+    """Fewest tiles to draw to reach k = n // 3 melds + a pair (counts <= 4): every sharing
+    of the melds and the pair among the suits, each suit's part by its definition. Without
+    honors in the game, the honor suit takes nothing."""
+    k = sum(counts) // 3
+    per_suit = []
+    for lo, hi, chows in SUIT_SLICES:
+        v = tuple(counts[lo:hi])
+        targets = _targets(hi - lo, chows)
+        if lo == 27 and not honors:
+            targets = {(m, p): (ws if (m, p) == (0, 0) else [(99,) * 7]) for (m, p), ws in targets.items()}
+        per_suit.append({(m, p): lacking(v, targets[m, p]) for m in range(k + 1) for p in (0, 1)})
+    best = 99
+    for ms in product(range(k + 1), repeat=4):
+        if sum(ms) != k:
+            continue
+        for pair_suit in range(4):
+            best = min(best, sum(per_suit[s][ms[s], int(s == pair_suit)] for s in range(4)))
+    return best
+
+
+def seven_pairs_replacements(counts, quad_as_two_pairs: bool) -> int:
+    """Fewest tiles to draw to reach seven pairs: keep the held pairs (up to 7), complete lone
+    tiles with one draw each, draw what is still missing as whole pairs (two draws each)."""
+    if quad_as_two_pairs:
+        halves = sum(c // 2 for c in counts)
+        lone = sum(c % 2 for c in counts)
+    else:
+        halves = sum(c >= 2 for c in counts)
+        lone = sum(c == 1 for c in counts)
+    keep = min(halves, 7)
+    from_lone = min(lone, 7 - keep)
+    return from_lone + 2 * (7 - keep - from_lone)
+
+
+def thirteen_orphans_replacements(counts) -> int:
+    held = sum(counts[t] > 0 for t in ORPHANS)
+    pair = any(counts[t] >= 2 for t in ORPHANS)
+    return 14 - held - pair
+
+
+def shanten(counts, rules) -> int:
+    rn = standard_replacements(counts, rules.honors)
+    if sum(counts) >= 13:
+        if rules.seven_pairs:
+            rn = min(rn, seven_pairs_replacements(counts, rules.quad_as_two_pairs))
+        if rules.thirteen_orphans:
+            rn = min(rn, thirteen_orphans_replacements(counts))
+    return rn - 1
+
+
+def lowering_tiles(counts, rules) -> list[int]:
+    """Tiles (held fewer than 4 times) whose draw lowers the shanten of a 3k+1 hand."""
+    now = shanten(counts, rules)
+    return [t for t in range(N_TILES if rules.honors else 27) if counts[t] < 4
+            and shanten([c + (i == t) for i, c in enumerate(counts)], rules) < now]
+
+
+def standard_splits(counts) -> set:
+    """Every distinct standard split of a hand: {(pair tile, sorted ((kind, lowest tile), ...))}."""
+    c = list(counts)
+    out = set()
+
+    def walk(pair, melds):
+        t = next((i for i in range(N_TILES) if c[i]), None)
+        if t is None:
+            if pair is not None:
+                out.add((pair, tuple(sorted(melds, key=lambda m: (m[1], m[0])))))
+            return
+        if pair is None and c[t] >= 2:
+            c[t] -= 2
+            walk(t, melds)
+            c[t] += 2
+        if c[t] >= 3:
+            c[t] -= 3
+            walk(pair, melds + [("pong", t)])
+            c[t] += 3
+        if t < 27 and t % 9 <= 6 and c[t + 1] and c[t + 2]:
+            for i in (t, t + 1, t + 2):
+                c[i] -= 1
+            walk(pair, melds + [("chow", t)])
+            for i in (t, t + 1, t + 2):
+                c[i] += 1
+
+    walk(None, [])
+    return out
