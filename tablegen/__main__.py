@@ -12,6 +12,7 @@ from lookup import tables as runtime_tables
 
 GENERATORS = {
     "mahjong": "tablegen.mahjong",
+    "zipai": "tablegen.zipai",
 }
 
 
