@@ -19,6 +19,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 KERNEL_MODULES = {
     # kernel module: the modules its kernels compile in
     "_mahjong_batch.py": ("_mahjong_core.py", "encoding.py"),
+    "_zipai_batch.py": ("_zipai_core.py",),
 }
 
 
