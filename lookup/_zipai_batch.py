@@ -12,12 +12,10 @@ from numba import njit
 from . import _zipai_core as core
 from ._jit import KERNEL_MODULES, kernel_decorator
 
-SOURCES_SHA256 = "8e043207ff680d781759b9c5767d7ca36fd86efdff27a9f7edd71d9802240f46"
+SOURCES_SHA256 = "7f4da13efccf9c97c40c72504a479398c3a27c818ad32c8e694bb679b52ac844"
 """Fingerprint of the modules compiled into these kernels (see lookup._jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["_zipai_batch.py"], SOURCES_SHA256)
 
-_walk = njit(core.walk)
-_score = njit(core.score)
 _hu_counts = njit(core.hu_counts)
 _ting_counts = njit(core.ting_counts)
 
@@ -27,7 +25,7 @@ def hu_batch(counts, trans, final, values, min_huxi, pair_with_quad, out):
     part = np.zeros(core.N_CARDS, np.int64)
     used = np.zeros(core.N_CARDS, np.int64)
     for i in range(counts.shape[0]):
-        r = _hu_counts(_walk, _score, trans, final, values, counts[i], part, 0, 0, used,
+        r = _hu_counts(trans, final, values, counts[i], part, 0, 0, used,
                        min_huxi, pair_with_quad)
         if r < core.NO_WIN:
             return r, i
@@ -41,7 +39,7 @@ def ting_batch(counts, trans, final, values, min_huxi, pair_with_quad, out):
     used = np.zeros(core.N_CARDS, np.int64)
     best = np.zeros(core.N_CARDS, np.int64)
     for i in range(counts.shape[0]):
-        code = _ting_counts(_walk, _score, trans, final, values, counts[i], part, 0, 0, used,
+        code = _ting_counts(trans, final, values, counts[i], part, 0, 0, used,
                             0, 0, min_huxi, pair_with_quad, best)
         if code:
             return code, i

@@ -25,9 +25,10 @@ the dead state (or a non-final one) and is answered as such, exactly.
 bits 5..9 its *first moves*: the units on its lowest card that leave a winning vector
 (the edges of the split list, see :data:`MOVE_UNITS`).
 
-No function here calls another module-level function (Numba compiles each on its own):
-the ones that need a walk or a score receive them as arguments, the plain Python functions
-here for one hand, their compiled twins in :mod:`lookup._zipai_batch`.
+No function here calls another (Numba compiles each on its own, and a kernel that calls
+functions it received as arguments in a loop cannot be cached on disk), so the walk is
+written out in :func:`hu_counts` and :func:`ting_counts` as well: the scalar queries call
+these functions as plain Python, :mod:`lookup._zipai_batch` compiles them.
 """
 
 N_CARDS = 20
@@ -125,32 +126,16 @@ def walk(trans, final, part):
     return r
 
 
-def score(walk, trans, final, values, part, size, melds, quads, min_huxi, pair_with_quad):
-    """Best total huxi of a hand whose checked part ``part`` was ``size`` cards, or -1.
-
-    ``part`` is the vector to look up (``size`` minus the cards of units already taken off
-    it, whose huxi is in ``melds`` with that of the melds); the hand wins when the part splits,
-    the pair rule holds (a pair exactly when ``size`` % 3 == 2; under ``pair_with_quad`` only
-    and always with a 提 or 跑, ``quads`` > 0) and the total reaches ``min_huxi``.
-    """
-    if pair_with_quad and (size % 3 == 2) != (quads > 0):
-        return -1
-    r = walk(trans, final, part)
-    if r < 0:
-        return -1
-    total = melds + (values[r] & 31)
-    if total < min_huxi:
-        return -1
-    return total
-
-
-def hu_counts(walk, score, trans, final, values, c, part, melds, quads, used, min_huxi, pair_with_quad):
+def hu_counts(trans, final, values, c, part, melds, quads, used, min_huxi, pair_with_quad):
     """Best total huxi of the hand ``c`` (20 counts) or NO_WIN, ERR_COPIES, ERR_SIZE.
 
     Triples and quads of ``c`` are taken out as 坎 and 提 with their huxi; ``melds`` and
     ``quads`` carry the exposed melds' huxi and number of 跑/提, ``used`` their copies per
-    card (hand + exposed <= 4). ``part`` is scratch space for 20 counts. The rest must hold
-    3k or 3k+2 cards, at most 21 (else ERR_SIZE).
+    card (hand + exposed <= 4). ``part`` is scratch space for 20 counts. The rest, the
+    checked part, must hold 3k or 3k+2 cards, at most 21 (else ERR_SIZE); a pair is in it
+    exactly when it holds 3k+2, which under ``pair_with_quad`` is allowed only, and required,
+    with a 提 or 跑. The hand wins when the part splits, the pair rule holds and the total
+    reaches ``min_huxi``.
     """
     n = 0
     for t in range(20):
@@ -170,18 +155,32 @@ def hu_counts(walk, score, trans, final, values, c, part, melds, quads, used, mi
             n += x
     if n % 3 == 1 or n > 21:
         return -2
-    return score(walk, trans, final, values, part, n, melds, quads, min_huxi, pair_with_quad)
+    if pair_with_quad and (n % 3 == 2) != (quads > 0):
+        return -1
+    s = 1  # the walk of walk(), inlined
+    r = 0
+    for num in range(10):
+        e = trans[s * 9 + 3 * part[num] + part[num + 10]]
+        s = e & 0xFFFFFFFF
+        r += e >> 32
+    if s != final:
+        return -1
+    total = melds + (values[r] & 31)
+    if total < min_huxi:
+        return -1
+    return total
 
 
-def ting_counts(walk, score, trans, final, values, c, part, melds, quads, used, peng, wei,
-                min_huxi, pair_with_quad, out):
+def ting_counts(trans, final, values, c, part, melds, quads, used, peng, wei, min_huxi,
+                pair_with_quad, out):
     """Fill ``out`` (20) with the best total huxi after drawing each card, -1 where it does not win.
 
     Returns 0, ERR_COPIES or ERR_SIZE (the part left after 坎/提 must hold 3k+1 or 3k+2
-    cards, at most 20). A card of which hand and melds hold 4 is never drawn. The drawn card:
-    joins a 坎 as a 提; makes an exposed 碰 (bit t of ``peng``) a 跑 and an exposed 偎 (bit t
-    of ``wei``) a 提; makes a pair in the hand a 偎 or stays a free third copy inside the
-    groups, whichever scores more; else it joins the part.
+    cards, at most 20); arguments and rules as :func:`hu_counts`. A card of which hand and
+    melds hold 4 is never drawn. The drawn card joins a 坎 as a 提, makes an exposed 碰 (bit
+    t of ``peng``) a 跑 and an exposed 偎 (bit t of ``wei``) a 提; it makes a pair in the hand
+    a 偎 or stays a free third copy inside the groups (then one of the units holding it comes
+    off the part first), whichever scores more; else it joins the part.
     """
     n = 0
     for t in range(20):
@@ -208,42 +207,65 @@ def ting_counts(walk, score, trans, final, values, c, part, melds, quads, used, 
             continue
         big = t >= 10
         best = -1
-        if x == 3:  # 坎 -> 提
-            best = score(walk, trans, final, values, part, n, melds - (6 if big else 3) + (12 if big else 9),
-                         quads + 1, min_huxi, pair_with_quad)
-        elif peng >> t & 1:  # 碰 -> 跑
-            best = score(walk, trans, final, values, part, n, melds - (3 if big else 1) + (9 if big else 6),
-                         quads + 1, min_huxi, pair_with_quad)
-        elif wei >> t & 1:  # 偎 -> 提
-            best = score(walk, trans, final, values, part, n, melds - (6 if big else 3) + (12 if big else 9),
-                         quads + 1, min_huxi, pair_with_quad)
-        elif x == 2:
-            part[t] = 0  # a 偎
-            best = score(walk, trans, final, values, part, n - 2, melds + (6 if big else 3), quads,
-                         min_huxi, pair_with_quad)
-            part[t] = 3  # or a free third copy: one unit holding t comes off first
-            for k in range(8):
-                u = CARD_UNITS[t][k]
+        # candidate 0: the draw as a 提/跑 upgrade, a 偎, or joining the part;
+        # candidates 1..8 (a pair in the hand only): the third copy free, unit CARD_UNITS[t][k - 1] off
+        for k in range(9 if x == 2 else 1):
+            size = n
+            m = melds
+            q = quads
+            u = -1
+            a = b = t
+            d = -1
+            if x == 3:  # 坎 -> 提
+                m += (12 if big else 9) - (6 if big else 3)
+                q += 1
+            elif peng >> t & 1:  # 碰 -> 跑
+                m += (9 if big else 6) - (3 if big else 1)
+                q += 1
+            elif wei >> t & 1:  # 偎 -> 提
+                m += (12 if big else 9) - (6 if big else 3)
+                q += 1
+            elif x == 2 and k == 0:  # 偎
+                part[t] = 0
+                size = n - 2
+                m += 6 if big else 3
+            elif x == 2:
+                u = CARD_UNITS[t][k - 1]
                 if u < 0:
                     break
                 a, b, d = UNIT_CARDS[u]
+                part[t] = 3
                 part[a] -= 1
                 part[b] -= 1
                 if d >= 0:
                     part[d] -= 1
-                if part[a] >= 0 and part[b] >= 0 and (d < 0 or part[d] >= 0) and part[t] <= 2:
-                    s = score(walk, trans, final, values, part, n + 1, melds + UNIT_HUXI[u], quads,
-                              min_huxi, pair_with_quad)
-                    if s > best:
-                        best = s
+                size = n + 1
+                m += UNIT_HUXI[u]
+            else:
+                part[t] = x + 1
+                size = n + 1
+            total = -1
+            fits = part[t] <= 2
+            if u >= 0:
+                fits = fits and part[a] >= 0 and part[b] >= 0 and (d < 0 or part[d] >= 0)
+            if fits and not (pair_with_quad and (size % 3 == 2) != (q > 0)):
+                s = 1  # the walk of walk(), inlined
+                r = 0
+                for num in range(10):
+                    e = trans[s * 9 + 3 * part[num] + part[num + 10]]
+                    s = e & 0xFFFFFFFF
+                    r += e >> 32
+                if s == final:
+                    total = m + (values[r] & 31)
+                    if total < min_huxi:
+                        total = -1
+            if u >= 0:
                 part[a] += 1
                 part[b] += 1
                 if d >= 0:
                     part[d] += 1
-            part[t] = 2
-        else:
-            part[t] = x + 1
-            best = score(walk, trans, final, values, part, n + 1, melds, quads, min_huxi, pair_with_quad)
-            part[t] = x
+            part[t] = x if x <= 2 else 0
+            if total > best:
+                best = total
         out[t] = best
     return 0

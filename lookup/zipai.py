@@ -147,8 +147,8 @@ def hu(hand, exposed=(), rules="paohuzi") -> int | None:
     counts = hand_counts(hand)
     huxi, quads, used, _, _, _ = _exposed(exposed)
     trans, final, values = _table_views()
-    result = core.hu_counts(core.walk, core.score, trans, final, values, counts, [0] * core.N_CARDS,
-                            huxi, quads, used, rules.min_huxi, rules.pair_with_quad)
+    result = core.hu_counts(trans, final, values, counts, [0] * core.N_CARDS, huxi, quads, used,
+                            rules.min_huxi, rules.pair_with_quad)
     if result == core.ERR_COPIES:
         raise _copies_error(counts, used)
     if result == core.ERR_SIZE:
@@ -171,8 +171,8 @@ def ting(hand, exposed=(), rules="paohuzi") -> dict[int, int]:
     huxi, quads, used, peng, wei, _ = _exposed(exposed)
     trans, final, values = _table_views()
     out = [0] * core.N_CARDS
-    code = core.ting_counts(core.walk, core.score, trans, final, values, counts, [0] * core.N_CARDS,
-                            huxi, quads, used, peng, wei, rules.min_huxi, rules.pair_with_quad, out)
+    code = core.ting_counts(trans, final, values, counts, [0] * core.N_CARDS, huxi, quads, used, peng, wei,
+                            rules.min_huxi, rules.pair_with_quad, out)
     if code == core.ERR_COPIES:
         raise _copies_error(counts, used)
     if code == core.ERR_SIZE:
