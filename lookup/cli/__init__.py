@@ -23,12 +23,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import mahjong, uva
+    from . import mahjong, uva, zipai
 
     parser = _Parser(prog="paibiao", description="Lookup-table answers for mahjong, zipai and shisanshui.")
     games = parser.add_subparsers(dest="game", metavar="COMMAND", parser_class=_Parser, required=True)
     mahjong.add_parser(games)
     uva.add_parser(games)
+    zipai.add_parser(games)
     return parser
 
 
