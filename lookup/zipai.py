@@ -101,8 +101,13 @@ def _table_views():
 
 # --- exposed melds --------------------------------------------------------------------------
 
+_NO_MELDS = (0, 0, (0,) * core.N_CARDS, 0, 0, [])
+
+
 def _exposed(exposed):
     """(huxi, 跑/提 count, copies per card, 碰 mask, 偎 mask, melds) of the exposed melds."""
+    if exposed == () or exposed == []:
+        return _NO_MELDS
     melds = parse_melds(exposed)
     huxi = quads = peng = wei = 0
     used = [0] * core.N_CARDS

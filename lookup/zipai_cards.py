@@ -121,8 +121,19 @@ def _check_copies(counts) -> None:
                                    "a card has 4 copies")
 
 
+_VALID_COUNTS = bytes(range(MAX_COPIES + 1))
+
+
 def hand_counts(hand) -> list[int]:
     """A hand's 20 counts (list of int, each 0..4) from card text or 20 counts."""
+    if type(hand) in (list, tuple) and len(hand) == N_CARDS:  # the fast path: 20 small ints
+        try:
+            counts = bytes(hand)
+        except (TypeError, ValueError):
+            pass  # the checks below name the problem
+        else:
+            if not counts.translate(None, _VALID_COUNTS) and bool not in map(type, hand):
+                return list(counts)
     if isinstance(hand, str):
         return counts_of(parse_cards(hand))
     if isinstance(hand, np.ndarray):
