@@ -2,6 +2,7 @@
 recursive splitter, the known counts of ZIPAI.md, the automaton's ranks, metadata."""
 
 from collections import Counter
+from itertools import combinations_with_replacement
 
 import h5py
 import numpy as np
@@ -99,6 +100,25 @@ def test_every_small_vector_matches_forward_enumeration(table):
             assert value >> core.MOVES_SHIFT == _first_moves(v, want), v
         else:
             assert value == 0
+
+
+def test_every_vector_up_to_6_cards_against_the_recursive_splitter(loaded):
+    """All vectors of 2, 3, 5 and 6 cards (counts <= 2), winning or not: walk and best huxi."""
+    trans, final, values = loaded["automaton"], loaded.attrs["final_state"], loaded["values"]
+    trans, values = memoryview(trans), memoryview(values)
+    n_win = 0
+    for size in (2, 3, 5, 6):
+        for cards in combinations_with_replacement(range(20), size):
+            v = slow.vector(cards)
+            if max(v) > 2:
+                continue
+            rank = core.walk(trans, final, v)
+            best = slow.best_huxi(v)
+            assert (rank >= 0) == (best is not None), v
+            if rank >= 0:
+                assert values[rank] & core.HUXI_MASK == best, v
+                n_win += 1
+    assert n_win == KNOWN_SIZES[2] + KNOWN_SIZES[3] + KNOWN_SIZES[5] + KNOWN_SIZES[6]
 
 
 def test_large_vectors_against_the_recursive_splitter(table, rng):
