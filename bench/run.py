@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ["mahjong", "shisanshui"]
+SECTIONS = ["mahjong", "shisanshui", "zipai"]
 
 
 def machine() -> str:

@@ -22,6 +22,7 @@ KERNEL_MODULES = {
     "_mahjong_batch.py": ("_mahjong_core.py", "encoding.py"),
     "_mahjong_shanten.py": ("encoding.py",),
     "_shisanshui_batch.py": (),
+    "_zipai_batch.py": ("_zipai_core.py",),
 }
 
 

@@ -17,6 +17,10 @@ class InvalidHandError(PaibiaoError, ValueError):
     """A hand that is not a legal query: wrong tile count, a fifth copy, a bad array shape or dtype."""
 
 
+class InvalidMeldError(InvalidHandError):
+    """An exposed meld (zipai 碰 偎 跑 提 吃) of the wrong shape or kind (the message names it)."""
+
+
 class InvalidRulesError(PaibiaoError, ValueError):
     """An unknown rule-set name or an inconsistent rule set."""
 

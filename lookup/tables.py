@@ -22,7 +22,7 @@ import numpy as np
 
 from .errors import TableError
 
-SCHEMA_VERSIONS = {"mahjong": 1, "shisanshui": 1}
+SCHEMA_VERSIONS = {"mahjong": 1, "shisanshui": 1, "zipai": 1}
 """Schema version the runtime expects per game; bump it when a table's layout or meaning changes."""
 
 DATA_ENV = "PAIBIAO_DATA"

@@ -13,6 +13,7 @@ from lookup import tables as runtime_tables
 GENERATORS = {
     "mahjong": "tablegen.mahjong",
     "shisanshui": "tablegen.shisanshui",
+    "zipai": "tablegen.zipai",
 }
 
 

@@ -23,13 +23,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import mahjong, sss, uva
+    from . import mahjong, sss, uva, zipai
 
     parser = _Parser(prog="paibiao", description="Lookup-table answers for mahjong, zipai and shisanshui.")
     games = parser.add_subparsers(dest="game", metavar="COMMAND", parser_class=_Parser, required=True)
     mahjong.add_parser(games)
     uva.add_parser(games)
     sss.add_parser(games)
+    zipai.add_parser(games)
     return parser
 
 

@@ -1,0 +1,191 @@
+"""Zipai: hu_batch against a recursive search in Python (seed 001's approach); generation,
+load, and the key designs of the table."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from timing import best_of, fmt_time, per_call, table
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+import zipai_handgen as hg  # noqa: E402  (tests/zipai_handgen.py: the seeded generators the tests use)
+from oracles import zipai as seed_search  # noqa: E402  (the seed-001-style recursive splitter)
+
+
+def hands(rng, n: int) -> list[list[int]]:
+    """Half structured hands (5..7 groups, maybe a pair, 0..2 坎, 0..1 提, half of them with one
+    card swapped), half random 21-card draws; only hands whose part outside 坎/提 has 3k or
+    3k+2 cards (the others are refused as wrong sizes)."""
+    out = []
+    while len(out) < n:
+        if len(out) % 2:
+            c = hg.random_cards(rng, 21)
+        else:
+            c = hg.hand(rng, part_groups=int(rng.integers(5, 8)), kan=int(rng.integers(0, 3)),
+                        ti=int(rng.integers(0, 2)), noise=0.5)
+        part = sum(x for x in c if x <= 2)
+        if part % 3 != 1 and part <= 21:
+            out.append(c)
+    return out
+
+
+def _seed_hu(counts):
+    return seed_search.hu(counts)
+
+
+def _generation_seconds() -> float:
+    """Wall time of ``python -m tablegen zipai`` in a fresh process, JIT compile included."""
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "tablegen", "zipai", "--out", tmp], check=True,
+                       cwd=ROOT, capture_output=True)
+        return time.perf_counter() - t0
+
+
+_LOAD_SNIPPET = """
+import time
+import h5py
+from lookup import tables
+t0 = time.perf_counter()
+tables.load("zipai")
+print(time.perf_counter() - t0)
+"""
+
+
+def _load_seconds() -> float:
+    """Load and verify the zipai tables in a fresh process (h5py already imported); best of 3."""
+    return min(float(subprocess.run([sys.executable, "-c", _LOAD_SNIPPET], check=True, cwd=ROOT,
+                                    capture_output=True, text=True).stdout) for _ in range(3))
+
+
+def _parts(rng, n: int, keys) -> tuple[np.ndarray, np.ndarray]:
+    """(winning parts sampled from the table, random parts of 3k/3k+2 cards), each (n, 20) uint8."""
+    import zipai_encoding as enc
+
+    winning = enc.parts_of(keys[rng.integers(0, len(keys), n)])
+    random = []
+    while len(random) < n:
+        c = hg.random_cards(rng, int(rng.choice([17, 18, 20, 21])))
+        c = [x if x <= 2 else 0 for x in c]
+        if sum(c) % 3 != 1 and sum(c) <= 21:
+            random.append(c)
+    return winning, np.array(random, np.uint8)
+
+
+def _encoding_rows(rng, quick: bool) -> tuple[list, str]:
+    import zipai_encoding as enc
+
+    from lookup import zipai
+    from tablegen import zipai as gen
+
+    trans, final, values = zipai._load()
+    keys, _, _ = gen.winning_vectors(progress=lambda msg: None)
+    designs = enc.build(keys, values)
+    n = 20_000 if quick else 400_000
+    sets = _parts(rng, n, keys)
+    del keys
+    kernels = {
+        "automaton (kept)": (enc.huxi_automaton, (trans, final, values), enc.nbytes((trans, values))),
+        "sorted uint32 keys, binary search": (enc.huxi_sorted, designs["sorted"], enc.nbytes(designs["sorted"])),
+        "bucketed by the big cards, uint16 small keys": (enc.huxi_bucketed, designs["bucketed"],
+                                                          enc.nbytes(designs["bucketed"])),
+        "open addressing, load ≤ 0.7": (enc.huxi_open, designs["open"], enc.nbytes(designs["open"])),
+    }
+    times = {}
+    answers = None
+    for name, (kernel, arrays, _) in kernels.items():
+        row = []
+        outs = []
+        for parts in sets:
+            out = np.empty(len(parts), np.int16)
+            row.append(best_of(lambda: kernel(parts, *arrays, out)) / len(parts))
+            outs.append(out.copy())
+        if answers is None:
+            answers = outs
+        assert all(np.array_equal(a, b) for a, b in zip(answers, outs)), name  # same answers
+        times[name] = row
+    assert (answers[0] >= 0).all() and (answers[1] < 0).mean() > 0.5
+    base = times["automaton (kept)"]
+    rows = [[name, f"{size / 2**20:.1f} MiB", fmt_time(times[name][0]), fmt_time(times[name][1]),
+             f"{times[name][0] / base[0]:.2f}", f"{times[name][1] / base[1]:.2f}"]
+            for name, (_, _, size) in kernels.items()]
+    note = (f"{n:,} winning parts sampled from the table and {n:,} random parts of 17–21 cards "
+            f"(counts ≤ 2, {np.mean(answers[1] >= 0):.1%} of them winning). Largest bucket: "
+            f"{designs['largest_bucket']:,} vectors; longest open-addressing probe: "
+            f"{designs['open_longest_probe']}.")
+    return rows, note
+
+
+def run(quick: bool) -> str:
+    from lookup import zipai
+
+    rng = np.random.default_rng(2026)
+    n_batch = 20_000 if quick else 500_000
+    n_calls = 300 if quick else 3_000
+    batch_hands = hands(rng, n_batch)
+    batch = np.array(batch_hands, np.uint8)
+    calls = batch_hands[:n_calls]
+
+    # all answers checked against each other before anything is timed
+    want = [_seed_hu(h) for h in calls]
+    got = zipai.hu_batch(batch)
+    assert got[:n_calls].tolist() == [-1 if w is None else w for w in want]
+    assert [zipai.hu(h) for h in calls] == want
+    ting_rows = np.array([hg.minus_one(rng, h) for h in batch_hands[:n_calls]], np.uint8)
+    ting_rows = ting_rows[[sum(x for x in r if x <= 2) % 3 != 0 and sum(x for x in r if x <= 2) <= 20
+                           for r in ting_rows.tolist()]]
+    ting_got = zipai.ting_batch(ting_rows)
+    assert all({t: x for t, x in enumerate(row) if x >= 0} == seed_search.ting(h)
+               for row, h in zip(ting_got.tolist()[:300], ting_rows.tolist()[:300]))
+
+    t_seed = per_call(_seed_hu, calls, repeat=1)
+    t_scalar = per_call(zipai.hu, calls)
+    t_batch = best_of(lambda: zipai.hu_batch(batch)) / n_batch
+    t_ting_seed = per_call(seed_search.ting, ting_rows.tolist()[:n_calls // 3], repeat=1)
+    t_ting = best_of(lambda: zipai.ting_batch(ting_rows)) / len(ting_rows)
+    t_ting_scalar = per_call(zipai.ting, ting_rows.tolist())
+    wins = float(np.mean(got >= 0))
+    generation = _generation_seconds()
+    load = _load_seconds()
+    size = (zipai.tables.table_path("zipai")).stat().st_size
+
+    rows = [
+        ["hu_batch, per hand", fmt_time(t_batch), f"**{1 / t_batch / 1e6:.1f} M**", "recursive search (seed 001)",
+         fmt_time(t_seed), f"**{t_seed / t_batch:,.0f}×**", "≥ 1 M hands/s"],
+        ["hu scalar, list of 20 ints", fmt_time(t_scalar), f"{1 / t_scalar / 1e3:.0f} k", "recursive search (seed 001)",
+         fmt_time(t_seed), f"{t_seed / t_scalar:,.1f}×", "—"],
+        ["ting_batch, per hand", fmt_time(t_ting), f"{1 / t_ting / 1e6:.2f} M", "recursive search, 20 draws",
+         fmt_time(t_ting_seed), f"{t_ting_seed / t_ting:,.0f}×", "—"],
+        ["ting scalar", fmt_time(t_ting_scalar), f"{1 / t_ting_scalar / 1e3:.1f} k", "recursive search, 20 draws",
+         fmt_time(t_ting_seed), f"{t_ting_seed / t_ting_scalar:,.1f}×", "—"],
+    ]
+    once = [
+        ["generate data/zipai.h5 (`python -m tablegen zipai`, fresh process, JIT included)",
+         f"{generation:.1f} s", "< 60 s"],
+        ["load + verify the zipai tables (sha256 of every dataset; h5py already imported)", fmt_time(load), "—"],
+        ["size of data/zipai.h5", f"{size / 2**20:.1f} MiB", "tens of MB at most"],
+    ]
+    enc_rows, enc_note = _encoding_rows(rng, quick)
+    return "\n".join([
+        "## Zipai: hu and ting\n",
+        f"Hands: {n_batch:,} seeded hands (`bench/bench_zipai.py` `hands`: half structured 5–7 group "
+        f"hands with 坎/提, half of them one card off, half random 21-card draws; {wins:.1%} win under "
+        f"`paohuzi`). The peer is the recursive search of seed 001 in Python (`tests/oracles/zipai.py` "
+        f"`splits`: the card with the fewest groups first, every split, then the best huxi), timed on "
+        f"the first {n_calls:,} hands; answers are checked equal before timing.\n",
+        table(rows, ["paibiao", "time", "hands/s", "peer", "peer time", "ratio", "target"]),
+        table(once, ["one-off", "time", "target"]),
+        "### Key designs of the zipai table\n",
+        "Best huxi of checked parts (counts ≤ 2) through each design, same vectors and values "
+        f"(`bench/zipai_encoding.py`); the file records the kept one in its `encoding` attribute. {enc_note}\n",
+        table(enc_rows, ["design", "size", "winning part", "random part", "relative (winning)",
+                         "relative (random)"]),
+    ])

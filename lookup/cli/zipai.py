@@ -1,0 +1,90 @@
+"""``paibiao zipai {hu,ting,decompose} HAND [--exposed MELD]... [--rules R] [--json]``."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .. import zipai
+from ..zipai_cards import NOTATIONS, card_name, format_cards, format_counts, hand_counts, parse_melds
+from . import print_json
+
+_HAND_HELP = "cards: 一..十 壹..拾 (貳 參 叄 陸 too) or x1..x10 d1..d10, with or without spaces"
+
+
+def add_parser(games) -> None:
+    parser = games.add_parser("zipai", help="zipai (字牌, 跑胡子) queries: hu, ting, decompose")
+    queries = parser.add_subparsers(dest="query", metavar="QUERY", required=True)
+    for name, run, what in (
+            ("hu", _run_hu, "does this hand win, with its best total huxi (胡息)"),
+            ("ting", _run_ting, "the cards whose draw makes the hand win, with the best huxi of each"),
+            ("decompose", _run_decompose, "every split of a hand part without triples, best huxi first")):
+        q = queries.add_parser(name, help=what, description=what)
+        q.add_argument("hand", nargs="+", metavar="HAND", help=_HAND_HELP)
+        if name != "decompose":
+            q.add_argument("--exposed", action="append", default=[], metavar="MELD",
+                           help="an exposed meld, repeatable: 碰六 偎拾 跑三 提壹 吃一二三 (or peng:x6 ...)")
+            q.add_argument("--rules", default="paohuzi", choices=list(zipai.PRESETS),
+                           help="rule set (default paohuzi: min_huxi 10)")
+            q.add_argument("--min-huxi", type=int, default=None, metavar="N",
+                           help="override the rule set's winning threshold")
+            q.add_argument("--pair-without-quad", action="store_true",
+                           help="allow the pair without a 提 or 跑 (the part's size alone decides)")
+        q.add_argument("--notation", default="chinese", choices=NOTATIONS, help="output notation (default chinese)")
+        q.add_argument("--json", action="store_true", help="machine-readable output")
+        q.set_defaults(run=run)
+
+
+def _rules(args) -> zipai.RuleSet:
+    rules = zipai.get_rules(args.rules)
+    changes = {}
+    if args.min_huxi is not None:
+        changes["min_huxi"] = args.min_huxi
+    if args.pair_without_quad:
+        changes["pair_with_quad"] = False
+    return dataclasses.replace(rules, **changes) if changes else rules
+
+
+def _common(args):
+    counts = hand_counts(" ".join(args.hand))
+    melds = parse_melds(args.exposed)
+    rules = _rules(args)
+    info = {"hand": format_counts(counts, args.notation), "exposed": [m.text(args.notation) for m in melds],
+            "rules": rules.name, "min_huxi": rules.min_huxi, "pair_with_quad": rules.pair_with_quad}
+    return counts, melds, rules, info
+
+
+def _run_hu(args) -> int:
+    counts, melds, rules, info = _common(args)
+    huxi = zipai.hu(counts, melds, rules)
+    if args.json:
+        print_json({**info, "hu": huxi is not None, "huxi": huxi})
+    else:
+        print("no hu" if huxi is None else f"hu {huxi}")
+    return 0
+
+
+def _run_ting(args) -> int:
+    counts, melds, rules, info = _common(args)
+    waits = zipai.ting(counts, melds, rules)
+    if args.json:
+        print_json({**info, "waits": [{"card": t, "name": card_name(t, args.notation), "huxi": h}
+                                      for t, h in waits.items()]})
+    else:
+        print(" ".join(f"{card_name(t, args.notation)}:{h}" for t, h in waits.items()) or "not ready")
+    return 0
+
+
+def _run_decompose(args) -> int:
+    counts = hand_counts(" ".join(args.hand))
+    splits = zipai.decompositions(counts)
+    if args.json:
+        print_json({"hand": format_counts(counts, args.notation),
+                    "splits": [{"huxi": s.huxi, "groups": [list(g) for g in s.groups],
+                                "names": [format_cards(g, args.notation) for g in s.groups]} for s in splits]})
+    elif not splits:
+        print("no split")
+    else:
+        sep = "  " if args.notation == "ascii" else " "
+        for s in splits:
+            print(f"{s.huxi}: " + sep.join(format_cards(g, args.notation) for g in s.groups))
+    return 0
