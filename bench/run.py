@@ -33,6 +33,23 @@ def machine() -> str:
             f"numba {numba.__version__}")
 
 
+def all_tables() -> str:
+    """Wall time of ``python -m tablegen`` (every table, fresh process, JIT included)."""
+    import subprocess
+    import tempfile
+    import time
+
+    print("== all tables", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "tablegen", "--out", tmp], check=True,
+                       cwd=HERE.parent, capture_output=True)
+        seconds = time.perf_counter() - t0
+    return ("## All tables\n\n"
+            f"`python -m tablegen` (every game, fresh process, JIT included): **{seconds:.1f} s** "
+            "(target: under 2 minutes).\n")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sections", nargs="*", help=f"sections to run (default: {' '.join(SECTIONS)})")
@@ -51,6 +68,8 @@ def main(argv=None) -> int:
         print(f"== {name}", flush=True)
         module = importlib.import_module(f"bench_{name}")
         parts.append(module.run(args.quick))
+    if not args.sections:
+        parts.append(all_tables())
     args.out.write_text("\n".join(parts))
     print(f"wrote {args.out}")
     return 0

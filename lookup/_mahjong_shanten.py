@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from ._jit import KERNEL_MODULES, kernel_decorator
-from .encoding import FORM_STATS_SHIFT, MAX_COPIES, form_field
+from .encoding import FORM_STATS_SHIFT, MAX_COPIES, MAX_MELDS, form_field
 
 SOURCES_SHA256 = "9206ec02590b6cfa528fb0e389fcaacbba0e78ed1da622e0a3858a363299f7be"
 """Fingerprint of the modules compiled into these kernels (see lookup._jit)."""
@@ -137,18 +137,20 @@ def _standard_rn(e0, e1, e2, e3, k, c, honors):
 
     Without honor tiles in the game the honor suit can take no meld and no pair.
     """
-    _load_costs(e0, k, c, 0)
-    _load_costs(e1, k, c, 1)
-    _load_costs(e2, k, c, 2)
+    # merges run over every meld count up to MAX_MELDS: constant bounds let them unroll,
+    # which costs less than stopping at k
+    _load_costs(e0, MAX_MELDS, c, 0)
+    _load_costs(e1, MAX_MELDS, c, 1)
+    _load_costs(e2, MAX_MELDS, c, 2)
     if honors:
-        _load_costs(e3, k, c, 3)
+        _load_costs(e3, MAX_MELDS, c, 3)
     else:
-        for m in range(k + 1):
+        for m in range(MAX_MELDS + 1):
             c[3, m, 0] = FAR
             c[3, m, 1] = FAR
         c[3, 0, 0] = 0
-    _merge(c, 0, 1, k, PAIR01)
-    _merge(c, 2, 3, k, PAIR23)
+    _merge(c, 0, 1, MAX_MELDS, PAIR01)
+    _merge(c, 2, 3, MAX_MELDS, PAIR23)
     return _finish(c, PAIR01, PAIR23, k)
 
 
@@ -176,15 +178,20 @@ def discard_advice(hand, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_o
     Row i of ``out`` (shape (14, 4 + 34)) gets: discard, shanten after it, unseen
     copies of the tiles that lower that shanten (the whole hand counted as seen), the number
     of those tiles, then the tiles. Rows come sorted best first (lower shanten, more copies,
-    lower tile); returns (number of rows, number of columns used).
+    lower tile); returns the number of rows.
     """
     c = hand.copy()
-    widest = 0
     _, total, k0, k1, k2, k3 = _scan(c, True)
     total -= 1  # after the discard
     k = total // 3
     keys = np.array([k0, k1, k2, k3])
     scratch = np.empty((10, 5, 2), np.int64)
+    # drops[s, r]: the classes of suit s whose cost falls by one when rank r is added; a
+    # discard changes one suit, so the other suits' rows are those of the whole hand,
+    # computed when first needed (known[s])
+    whole = np.empty((4, 9), np.int64)
+    known = np.zeros(4, np.bool_)
+    drops = np.empty((4, 9), np.int64)
     n = 0
     for d in range(34):
         if hand[d] == 0:
@@ -202,7 +209,19 @@ def discard_advice(hand, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_o
         rn = min(rn_std, min(rn7, rn13))
         mask = 0
         if rn_std == rn:
-            mask |= _standard_lowering(c, keys, suit, honor, k, rn, scratch)
+            usable = _usable_classes(k, rn, scratch)
+            for s in range(4):
+                if usable[s] and s != ds and not known[s]:
+                    _drop_masks(hand, s, keys[s], suit if s < 3 else honor, whole)
+                    known[s] = True
+                if usable[s]:
+                    if s == ds:
+                        _drop_masks(c, s, keys[s], suit if s < 3 else honor, drops)
+                    else:
+                        drops[s] = whole[s]
+                    for r in range(9 if s < 3 else 7):
+                        if drops[s, r] & usable[s]:
+                            mask |= 1 << (9 * s + r)
         if rn7 == rn:
             mask |= _seven_pairs_lowering(c, quad_as_two_pairs, honors)
         if rn13 == rn:
@@ -218,50 +237,68 @@ def discard_advice(hand, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_o
         out[n, 1] = rn - 1
         out[n, 2] = copies
         out[n, 3] = n_waits
-        widest = max(widest, n_waits)
         n += 1
         c[d] += 1
         keys[ds] += step
     _sort_advice(out, n)
-    return n, 4 + widest
+    return n
+
+
+@kernel
+def discard_advice_flat(hand, suit, honor, rule_bits, out):
+    """discard_advice laid out for cheap conversion to Python (few arguments, one output).
+
+    rule_bits: seven_pairs | quad_as_two_pairs << 1 | thirteen_orphans << 2 | honors << 3.
+    out[4 * i: 4 * i + 4] = (discard, shanten, copies, wait mask) of row i. Returns the row count.
+    """
+    rows = np.empty((14, 4 + 34), np.int64)
+    n = discard_advice(hand, suit, honor, rule_bits & 1 != 0, rule_bits & 2 != 0, rule_bits & 4 != 0,
+                       rule_bits & 8 != 0, rows)
+    for i in range(n):
+        mask = 0
+        for j in range(rows[i, 3]):
+            mask |= 1 << rows[i, 4 + j]
+        out[4 * i] = rows[i, 0]
+        out[4 * i + 1] = rows[i, 1]
+        out[4 * i + 2] = rows[i, 2]
+        out[4 * i + 3] = mask
+    return n
 
 
 @njit
-def _standard_lowering(c, keys, suit, honor, k, rn, scratch):
-    """Tiles that lower the standard-form rn of a 3k+1 hand whose suit costs are in scratch.
+def _drop_masks(c, s, key, table, drops):
+    """drops[s, r] = bit mask over classes 2m + p whose cost falls by one when rank r is added
+    to suit s (key ``key``); 0 for ranks held 4 times. From the neighbouring entries key + 5**r."""
+    e = table[key]
+    w = 1
+    for r in range(9 if s < 3 else 7):
+        mask = 0
+        if c[9 * s + r] < MAX_COPIES:
+            e_plus = table[key + w]
+            for cls in range(2 * (MAX_MELDS + 1)):
+                shift = np.uint64(4 * cls)
+                if (e_plus >> shift) & np.uint64(15) == ((e >> shift) & np.uint64(15)) - np.uint64(1):
+                    mask |= 1 << cls
+        drops[s, r] = mask
+        w *= 5
 
-    Row OTHERS + s gets the best of the other three suits; a class (m, p) of suit s takes
-    part in an optimal sharing when its cost plus the others' best for the rest equals rn.
-    """
-    _merge(scratch, 1, PAIR23, k, OTHERS + 0)
-    _merge(scratch, 0, PAIR23, k, OTHERS + 1)
-    _merge(scratch, PAIR01, 3, k, OTHERS + 2)
-    _merge(scratch, PAIR01, 2, k, OTHERS + 3)
-    mask = 0
+
+@njit
+def _usable_classes(k, rn, scratch):
+    """Per suit s, the mask of classes 2m + p that take part in an optimal sharing (their cost
+    plus the best of the other three suits for the rest equals rn); row OTHERS + s of the
+    scratch gets that best."""
+    _merge(scratch, 1, PAIR23, MAX_MELDS, OTHERS + 0)
+    _merge(scratch, 0, PAIR23, MAX_MELDS, OTHERS + 1)
+    _merge(scratch, PAIR01, 3, MAX_MELDS, OTHERS + 2)
+    _merge(scratch, PAIR01, 2, MAX_MELDS, OTHERS + 3)
+    usable = np.zeros(4, np.int64)
     for s in range(4):
-        usable = 0  # bit 2m + p: class (m, p) of suit s is part of an optimal sharing
         for m in range(k + 1):
             for p in range(2):
                 if scratch[s, m, p] + scratch[OTHERS + s, k - m, 1 - p] == rn:
-                    usable |= 1 << (2 * m + p)
-        if usable == 0:
-            continue
-        w = 1
-        for r in range(9 if s < 3 else 7):
-            if c[9 * s + r] < MAX_COPIES:
-                e_plus = suit[keys[s] + w] if s < 3 else honor[keys[s] + w]
-                classes = usable
-                while classes:
-                    bit = classes & -classes
-                    cls = 0
-                    while (1 << cls) != bit:
-                        cls += 1
-                    classes ^= bit
-                    if _cost(e_plus, cls >> 1, cls & 1) == scratch[s, cls >> 1, cls & 1] - 1:
-                        mask |= 1 << (9 * s + r)
-                        break
-            w *= 5
-    return mask
+                    usable[s] |= 1 << (2 * m + p)
+    return usable
 
 
 @njit

@@ -23,8 +23,6 @@ import numpy as np
 from . import _mahjong_core as core
 from . import tables
 from .encoding import CLASS_PAIR, MAX_HAND_TILES, MAX_JOKERS, N_TILE_KINDS
-
-ADVICE_COLUMNS = 4 + N_TILE_KINDS  # discard, shanten, unseen copies, number of waits, the waits
 from .errors import InvalidHandError
 from .rules import PRESETS, RuleSet, get_rules
 from .tiles import hand_counts, tile_name
@@ -67,7 +65,7 @@ def _shanten_state():
         from . import _mahjong_shanten as kernels
 
         t = tables.load(GAME, ("suit/shanten", "honor/shanten"))
-        _shanten = (t["suit/shanten"], t["honor/shanten"], kernels.shanten_batch, kernels.discard_advice)
+        _shanten = (t["suit/shanten"], t["honor/shanten"], kernels.shanten_batch, kernels.discard_advice_flat)
     return _shanten
 
 
@@ -101,7 +99,7 @@ def _sizes(remainder: int) -> str:
 def _check_hand(counts: bytes, n: int, rules: RuleSet, remainder: int, query: str, jokers: int = 0) -> None:
     """Refuse a hand of the wrong size (jokers included) or with honors where there are none."""
     if (n + jokers) % 3 != remainder or n + jokers > MAX_HAND_TILES - 2 + remainder:
-        got = f"{n} tiles and {jokers} joker{'s' * (jokers != 1)}" if jokers else str(n)
+        got = f"{n} tile{'s' * (n != 1)} and {jokers} joker{'s' * (jokers != 1)}" if jokers else str(n)
         raise InvalidHandError(f"{query} needs a hand of {_sizes(remainder)} tiles"
                                f"{' (jokers included)' if jokers else ''}, got {got}")
     _check_honors(counts, rules)
@@ -196,8 +194,7 @@ def ting(hand, rules="standard", jokers: int = 0) -> list[int]:
 
 def mask_to_tiles(mask: int) -> list[int]:
     """Tile indices of the set bits of a 34-bit wait mask."""
-    mask = int(mask)
-    return [t for t in range(N_TILE_KINDS) if mask >> t & 1]
+    return list(_mask_tuple(int(mask)))
 
 
 # --- batch forms -----------------------------------------------------------------------------
@@ -402,14 +399,24 @@ def decompositions(hand, rules="standard") -> list[Decomposition]:
 # --- discard advice ----------------------------------------------------------------------------
 
 class Advice(NamedTuple):
-    """One discard of a 3k+2 hand: the shanten after it, the tiles that would lower that
-    shanten (sorted indices) and their unseen copies (the held tiles, the discard
-    included, count as seen)."""
+    """One discard of a 3k+2 hand: the shanten after it, and the tiles that would lower that
+    shanten with their unseen copies (the held tiles, the discard included, count as seen).
+
+    ``waits`` (sorted tile indices) is read from ``wait_mask`` (bit t: tile t) on access.
+    """
 
     discard: int
     shanten: int
-    waits: tuple
     count: int
+    wait_mask: int
+
+    @property
+    def waits(self) -> tuple:
+        return _mask_tuple(self.wait_mask)
+
+    def __repr__(self) -> str:
+        return (f"Advice(discard={self.discard}, shanten={self.shanten}, waits={self.waits}, "
+                f"count={self.count})")
 
 
 def discard_advice(hand, rules="riichi") -> list[Advice]:
@@ -419,7 +426,19 @@ def discard_advice(hand, rules="riichi") -> list[Advice]:
     counts = hand_counts(hand)
     _check_hand(counts, sum(counts), rules, 2, "discard advice")
     suit, honor, _, kernel = _shanten or _shanten_state()
-    out = np.empty((MAX_HAND_TILES, ADVICE_COLUMNS), np.int64)
-    n, width = kernel(np.frombuffer(counts, np.uint8), suit, honor, *_rule_flags(rules), out)
-    return [_new_tuple(Advice, (row[0], row[1], tuple(row[4:4 + row[3]]), row[2]))
-            for row in out[:n, :width].tolist()]
+    out = np.empty(4 * MAX_HAND_TILES, np.int64)
+    bits = rules.seven_pairs | rules.quad_as_two_pairs << 1 | rules.thirteen_orphans << 2 | rules.honors << 3
+    n = kernel(np.frombuffer(counts, np.uint8), suit, honor, bits, out)
+    rows = out[:4 * n].tolist()
+    return [_new_tuple(Advice, rows[i:i + 4]) for i in range(0, 4 * n, 4)]
+
+
+_SUIT_TILES = tuple(tuple(tuple(offset + r for r in range(9) if bits >> r & 1) for bits in range(512))
+                    for offset in (0, 9, 18, 27))
+"""_SUIT_TILES[s][bits]: the tile indices of suit s whose ranks are set in a 9-bit mask."""
+
+
+def _mask_tuple(mask: int) -> tuple:
+    """Sorted tile indices of a 34-bit mask, by four look-ups of per-suit tuples."""
+    m, p, s, z = _SUIT_TILES
+    return m[mask & 511] + p[mask >> 9 & 511] + s[mask >> 18 & 511] + z[mask >> 27]

@@ -38,10 +38,29 @@ def test_hu_and_ting(capsys):
     assert run(capsys, "mahjong", "ting", "1m3m5m7m9m1p3p5p7p9p1s3s5s")[1] == "not ready\n"
 
 
+def test_jokers_shanten_decompose_discard(capsys):
+    assert run(capsys, "mahjong", "hu", "1111m", "--jokers", "1")[:2] == (0, "hu\n")
+    assert run(capsys, "mahjong", "ting", "1m", "--jokers", "3")[1].split() == [tiles.tile_name(t) for t in range(34)]
+    assert run(capsys, "mahjong", "shanten", "123m456p789s1234z")[:2] == (0, "2\n")  # a pair + a pong short
+    assert run(capsys, "mahjong", "shanten", "1122m3344p5566s7z", "--rules", "standard")[1] != "0\n"
+    out = run(capsys, "mahjong", "decompose", "111222333m789p55s")[1].splitlines()
+    assert out == ["standard: 55s + 123m 123m 123m 789p", "standard: 55s + 111m 222m 333m 789p"]
+    assert run(capsys, "mahjong", "decompose", "119m19p19s1234567z", "--rules", "riichi")[1] == \
+        "thirteen orphans: 11m + 9m19p19s1234567z\n"
+    assert run(capsys, "mahjong", "decompose", "11m22p33s44z")[1] == "no hu\n"
+    lines = run(capsys, "mahjong", "discard", "123m456p789s111z2z4z")[1].splitlines()
+    assert lines[:2] == ["2z\tshanten 0\twaits 4z (3)", "4z\tshanten 0\twaits 2z (3)"]
+    advice = json.loads(run(capsys, "mahjong", "discard", "11m", "--json")[1])["advice"]
+    assert advice == [{"discard": "1m", "shanten": 0, "waits": ["1m"], "count": 2}]
+    decomposed = json.loads(run(capsys, "mahjong", "decompose", "123m55z", "--json")[1])["decompositions"]
+    assert decomposed == [{"form": "standard", "pair": "5z", "melds": [{"kind": "chow", "tiles": "123m"}], "pairs": []}]
+
+
 def test_json_output(capsys):
     code, out, _ = run(capsys, "mahjong", "ting", "1122m3344p5566s7z", "--rules", "riichi", "--json")
     assert code == 0
-    assert json.loads(out) == {"hand": "1122m3344p5566s7z", "rules": "riichi", "waits": ["7z"], "tiles": [33]}
+    assert json.loads(out) == {"hand": "1122m3344p5566s7z", "rules": "riichi", "jokers": 0,
+                               "waits": ["7z"], "tiles": [33]}
     assert json.loads(run(capsys, "mahjong", "hu", "11m", "--json")[1])["hu"] is True
 
 
@@ -49,6 +68,10 @@ def test_json_output(capsys):
     (["mahjong", "hu", "123m"], "hu needs a hand of"),
     (["mahjong", "hu", "11m", "9q"], "'9q'"),
     (["mahjong", "ting", "11111m"], "5 copies"),
+    (["mahjong", "hu", "11m", "--jokers", "9"], "jokers must be 0..8"),
+    (["mahjong", "hu", "11m", "--jokers", "x"], "invalid int value"),
+    (["mahjong", "shanten", "123m"], "got 3"),
+    (["mahjong", "discard", "1m"], "discard advice needs"),
     (["mahjong", "hu", "11m", "--rules", "mcr"], "invalid choice"),
     (["mahjong", "fly", "11m"], "invalid choice"),
     (["mahjong"], "required"),

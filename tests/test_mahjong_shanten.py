@@ -144,9 +144,10 @@ def test_discard_advice_of_small_hands_matches_the_definition(rng, rules):
 
 def test_discard_advice_of_a_crafted_hand():
     advice = mahjong.discard_advice("123m456p789s111z2z4z", "standard")
-    assert advice[0] == (28, 0, (30,), 3)  # drop South: tenpai on North, 3 unseen
-    assert advice[1] == (30, 0, (28,), 3)  # drop North: the same, a higher tile
+    assert advice[0] == (28, 0, 3, 1 << 30) and advice[0].waits == (30,)  # drop South: tenpai on North
+    assert advice[1] == (30, 0, 3, 1 << 28) and advice[1].waits == (28,)  # drop North: a higher tile
+    assert repr(advice[0]) == "Advice(discard=28, shanten=0, waits=(30,), count=3)"
     assert {a.discard for a in advice if a.shanten == 0} == {28, 30}
-    assert mahjong.discard_advice("11m", "riichi") == [(0, 0, (0,), 2)]
+    assert mahjong.discard_advice("11m", "riichi") == [(0, 0, 2, 1)]
     with pytest.raises(InvalidHandError, match="discard advice needs a hand of 2, 5, 8, 11, 14"):
         mahjong.discard_advice("123m")

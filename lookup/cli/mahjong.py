@@ -1,36 +1,50 @@
-"""``paibiao mahjong {hu,ting} HAND [--rules R] [--notation N] [--json]``."""
+"""``paibiao mahjong {hu,ting,shanten,decompose,discard} HAND [--rules R] [--jokers N] [--json]``."""
 
 from __future__ import annotations
 
 from .. import mahjong
 from ..rules import PRESETS
-from ..tiles import NOTATIONS, format_counts, hand_counts, tile_name
+from ..tiles import NOTATIONS, format_counts, format_tiles, hand_counts, tile_name
 from . import print_json
+
+QUERIES = (
+    # name, runner, default rules, takes jokers, help
+    ("hu", "_run_hu", "standard", True, "is this 3k+2 hand a winning hand"),
+    ("ting", "_run_ting", "standard", True, "the waits of a 3k+1 hand"),
+    ("shanten", "_run_shanten", "riichi", False, "tiles from tenpai (-1 complete, 0 tenpai)"),
+    ("decompose", "_run_decompose", "standard", False, "every way a 3k+2 hand wins"),
+    ("discard", "_run_discard", "riichi", False, "every discard of a 3k+2 hand, best first"),
+)
 
 
 def add_parser(games) -> None:
-    parser = games.add_parser("mahjong", help="mahjong queries: hu, ting")
+    parser = games.add_parser("mahjong", help="mahjong queries: hu, ting, shanten, decompose, discard")
     queries = parser.add_subparsers(dest="query", metavar="QUERY", required=True)
-    for name, run, what in (("hu", _run_hu, "is this 3k+2 hand a winning hand"),
-                            ("ting", _run_ting, "the waits of a 3k+1 hand")):
+    for name, runner, rules, jokers, what in QUERIES:
         q = queries.add_parser(name, help=what, description=what)
         q.add_argument("hand", nargs="+", metavar="HAND",
                        help="tiles in tenhou (123m44z), UVa (1W 4T DONG), Chinese or Unicode notation")
-        q.add_argument("--rules", default="standard", choices=list(PRESETS), help="rule set (default standard)")
+        q.add_argument("--rules", default=rules, choices=list(PRESETS), help=f"rule set (default {rules})")
+        if jokers:
+            q.add_argument("--jokers", type=int, default=0, metavar="N", help="wildcards beside the hand (0..8)")
         q.add_argument("--notation", default="tenhou", choices=NOTATIONS, help="output notation (default tenhou)")
         q.add_argument("--json", action="store_true", help="machine-readable output")
-        q.set_defaults(run=run)
+        q.set_defaults(run=globals()[runner])
 
 
 def _hand(args) -> bytes:
     return hand_counts(" ".join(args.hand))
 
 
+def _names(tiles, notation) -> list[str]:
+    return [tile_name(t, notation) for t in tiles]
+
+
 def _run_hu(args) -> int:
     counts = _hand(args)
-    win = mahjong.is_hu(counts, args.rules)
+    win = mahjong.is_hu(counts, args.rules, jokers=args.jokers)
     if args.json:
-        print_json({"hand": format_counts(counts), "rules": args.rules, "hu": win})
+        print_json({"hand": format_counts(counts), "rules": args.rules, "jokers": args.jokers, "hu": win})
     else:
         print("hu" if win else "no hu")
     return 0
@@ -38,10 +52,62 @@ def _run_hu(args) -> int:
 
 def _run_ting(args) -> int:
     counts = _hand(args)
-    waits = mahjong.ting(counts, args.rules)
-    names = [tile_name(t, args.notation) for t in waits]
+    waits = mahjong.ting(counts, args.rules, jokers=args.jokers)
+    names = _names(waits, args.notation)
     if args.json:
-        print_json({"hand": format_counts(counts), "rules": args.rules, "waits": names, "tiles": waits})
+        print_json({"hand": format_counts(counts), "rules": args.rules, "jokers": args.jokers,
+                    "waits": names, "tiles": waits})
     else:
         print(" ".join(names) if names else "not ready")
+    return 0
+
+
+def _run_shanten(args) -> int:
+    counts = _hand(args)
+    value = mahjong.shanten(counts, args.rules)
+    if args.json:
+        print_json({"hand": format_counts(counts), "rules": args.rules, "shanten": value})
+    else:
+        print(value)
+    return 0
+
+
+def _meld_tiles(kind: str, low: int) -> list[int]:
+    return [low] * 3 if kind == "pong" else [low, low + 1, low + 2]
+
+
+def _run_decompose(args) -> int:
+    counts = _hand(args)
+    found = mahjong.decompositions(counts, args.rules)
+    text = (lambda tiles: format_tiles(tiles, args.notation))
+    if args.json:
+        print_json({"hand": format_counts(counts), "rules": args.rules, "decompositions": [
+            {"form": d.form, "pair": None if d.pair is None else tile_name(d.pair, args.notation),
+             "melds": [{"kind": kind, "tiles": text(_meld_tiles(kind, low))} for kind, low in d.melds],
+             "pairs": _names(d.pairs, args.notation)} for d in found]})
+        return 0
+    if not found:
+        print("no hu")
+    for d in found:
+        if d.form == "seven_pairs":
+            groups = [text([t, t]) for t in d.pairs]
+        elif d.form == "thirteen_orphans":
+            groups = [text([d.pair, d.pair]), "+", text([t for t in range(34) if counts[t] == 1])]
+        else:
+            groups = [text([d.pair, d.pair]), "+"] + [text(_meld_tiles(kind, low)) for kind, low in d.melds]
+        print(f"{d.form.replace('_', ' ')}: {' '.join(groups)}")
+    return 0
+
+
+def _run_discard(args) -> int:
+    counts = _hand(args)
+    advice = mahjong.discard_advice(counts, args.rules)
+    if args.json:
+        print_json({"hand": format_counts(counts), "rules": args.rules, "advice": [
+            {"discard": tile_name(a.discard, args.notation), "shanten": a.shanten,
+             "waits": _names(a.waits, args.notation), "count": a.count} for a in advice]})
+        return 0
+    for a in advice:
+        waits = " ".join(_names(a.waits, args.notation)) or "-"
+        print(f"{tile_name(a.discard, args.notation)}\tshanten {a.shanten}\twaits {waits} ({a.count})")
     return 0
