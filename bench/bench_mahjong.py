@@ -3,51 +3,17 @@ generation and load time."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
 
-from timing import best_of, fmt_time, per_call, table
+from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 import handgen  # noqa: E402  (tests/handgen.py: the seeded hand generators the tests use)
-
-
-def _generation_seconds() -> float:
-    """Wall time of ``python -m tablegen mahjong`` in a fresh process, JIT compile included."""
-    with tempfile.TemporaryDirectory() as tmp:
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "tablegen", "mahjong", "--out", tmp], check=True,
-                       cwd=ROOT, capture_output=True)
-        return time.perf_counter() - t0
-
-
-_LOAD_SNIPPET = """
-import time
-t0 = time.perf_counter()
-import h5py
-t1 = time.perf_counter()
-from lookup import tables
-tables.load("mahjong")
-t2 = time.perf_counter()
-print(t1 - t0, t2 - t1)
-"""
-
-
-def _load_seconds() -> tuple[float, float]:
-    """(import h5py, load and verify the mahjong tables) in a fresh process; best of 3."""
-    runs = []
-    for _ in range(3):
-        out = subprocess.run([sys.executable, "-c", _LOAD_SNIPPET], check=True, cwd=ROOT,
-                             capture_output=True, text=True).stdout.split()
-        runs.append((float(out[0]), float(out[1])))
-    return min(r[0] for r in runs), min(r[1] for r in runs)
 
 
 def _encoding_rows(hands: np.ndarray) -> list:
@@ -159,8 +125,8 @@ def run(quick: bool) -> str:
     t_needed = per_call(lambda h: xiangting.calculate_necessary_tiles(h, four), calls13)
     t_ting_scalar = per_call(lambda h: mahjong.ting_mask(h, "riichi"), calls13)
     t_ting = best_of(lambda: mahjong.ting_batch(batch13, "riichi")) / n_batch
-    generation = _generation_seconds()
-    h5py_import, load = _load_seconds()
+    generation = generation_seconds("mahjong")
+    h5py_import, load = load_seconds("mahjong")
 
     rows = [
         ["is_hu_batch (riichi), per hand", fmt_time(t_batch), "mahjong `Agari.is_agari`",

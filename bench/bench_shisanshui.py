@@ -3,9 +3,7 @@ plain brute force with eval7; arrangements per hand; table generation and load; 
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from itertools import chain, combinations
@@ -15,7 +13,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from timing import best_of, fmt_time, per_call, table
+from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -137,30 +135,6 @@ def _encoding_rows(hands: np.ndarray) -> list:
     ]
 
 
-def _generation_seconds() -> float:
-    """Wall time of ``python -m tablegen shisanshui`` in a fresh process, JIT compile included."""
-    with tempfile.TemporaryDirectory() as tmp:
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "tablegen", "shisanshui", "--out", tmp], check=True,
-                       cwd=ROOT, capture_output=True)
-        return time.perf_counter() - t0
-
-
-_LOAD_SNIPPET = """
-import time
-import h5py
-from lookup import tables
-t0 = time.perf_counter()
-tables.load("shisanshui")
-print(time.perf_counter() - t0)
-"""
-
-
-def _load_seconds() -> float:
-    return min(float(subprocess.run([sys.executable, "-c", _LOAD_SNIPPET], check=True, cwd=ROOT,
-                                    capture_output=True, text=True).stdout) for _ in range(3))
-
-
 def run(quick: bool) -> str:
     import eval7
     import phevaluator
@@ -243,8 +217,8 @@ def run(quick: bool) -> str:
          f"(max {max(counts):,})", fmt_time(t_arr), "< 5 ms"],
         ["arrangements_array ((K, 13) uint8), per hand", fmt_time(t_arr_array), "—"],
     ]
-    generation = _generation_seconds()
-    load = _load_seconds()
+    generation = generation_seconds("shisanshui")
+    load = load_seconds("shisanshui")[1]
     once = [
         ["generate data/shisanshui.h5 (`python -m tablegen shisanshui`, fresh process, JIT included)",
          f"{generation:.1f} s", "< 30 s"],

@@ -3,15 +3,12 @@ load, and the key designs of the table."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
 
-from timing import best_of, fmt_time, per_call, table
+from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -39,31 +36,6 @@ def hands(rng, n: int) -> list[list[int]]:
 
 def _seed_hu(counts):
     return seed_search.hu(counts)
-
-
-def _generation_seconds() -> float:
-    """Wall time of ``python -m tablegen zipai`` in a fresh process, JIT compile included."""
-    with tempfile.TemporaryDirectory() as tmp:
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "tablegen", "zipai", "--out", tmp], check=True,
-                       cwd=ROOT, capture_output=True)
-        return time.perf_counter() - t0
-
-
-_LOAD_SNIPPET = """
-import time
-import h5py
-from lookup import tables
-t0 = time.perf_counter()
-tables.load("zipai")
-print(time.perf_counter() - t0)
-"""
-
-
-def _load_seconds() -> float:
-    """Load and verify the zipai tables in a fresh process (h5py already imported); best of 3."""
-    return min(float(subprocess.run([sys.executable, "-c", _LOAD_SNIPPET], check=True, cwd=ROOT,
-                                    capture_output=True, text=True).stdout) for _ in range(3))
 
 
 def _parts(rng, n: int, keys) -> tuple[np.ndarray, np.ndarray]:
@@ -153,8 +125,8 @@ def run(quick: bool) -> str:
     t_ting = best_of(lambda: zipai.ting_batch(ting_rows)) / len(ting_rows)
     t_ting_scalar = per_call(zipai.ting, ting_rows.tolist())
     wins = float(np.mean(got >= 0))
-    generation = _generation_seconds()
-    load = _load_seconds()
+    generation = generation_seconds("zipai")
+    load = load_seconds("zipai")[1]
     size = (zipai.tables.table_path("zipai")).stat().st_size
 
     rows = [

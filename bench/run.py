@@ -35,16 +35,10 @@ def machine() -> str:
 
 def all_tables() -> str:
     """Wall time of ``python -m tablegen`` (every table, fresh process, JIT included)."""
-    import subprocess
-    import tempfile
-    import time
+    from timing import generation_seconds
 
     print("== all tables", flush=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "tablegen", "--out", tmp], check=True,
-                       cwd=HERE.parent, capture_output=True)
-        seconds = time.perf_counter() - t0
+    seconds = generation_seconds()
     return ("## All tables\n\n"
             f"`python -m tablegen` (every game, fresh process, JIT included): **{seconds:.1f} s** "
             "(target: under 2 minutes).\n")

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def best_of(fn, repeat: int = 3) -> float:
@@ -39,3 +45,34 @@ def table(rows, header) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
+
+
+def generation_seconds(*games: str) -> float:
+    """Wall time of ``python -m tablegen GAME...`` (no game: every table) in a fresh process,
+    JIT compile included, writing to a temporary directory."""
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "tablegen", *games, "--out", tmp], check=True,
+                       cwd=ROOT, capture_output=True)
+        return time.perf_counter() - t0
+
+
+_LOAD_SNIPPET = """
+import sys, time
+t0 = time.perf_counter()
+import h5py
+t1 = time.perf_counter()
+from lookup import tables
+tables.load(sys.argv[1])
+print(t1 - t0, time.perf_counter() - t1)
+"""
+
+
+def load_seconds(game: str) -> tuple[float, float]:
+    """(``import h5py``, load and verify ``game``'s tables) in a fresh process; best of 3 each."""
+    runs = []
+    for _ in range(3):
+        out = subprocess.run([sys.executable, "-c", _LOAD_SNIPPET, game], check=True, cwd=ROOT,
+                             capture_output=True, text=True).stdout.split()
+        runs.append((float(out[0]), float(out[1])))
+    return min(r[0] for r in runs), min(r[1] for r in runs)

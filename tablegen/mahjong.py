@@ -43,6 +43,39 @@ SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"),
 
 
 @njit(cache=False)
+def _weights(n_ranks):
+    """Key weights 5**i of the ranks (int64)."""
+    weight = np.empty(n_ranks, np.int64)
+    w = 1
+    for i in range(n_ranks):
+        weight[i] = w
+        w *= COUNT_BASE
+    return weight
+
+
+@njit(cache=False)
+def _digits_and_totals(n_ranks):
+    """(digits (5**n, n) int8, totals (5**n,) int64) of every key, first rank fastest."""
+    size = COUNT_BASE ** n_ranks
+    digits = np.zeros((size, n_ranks), np.int8)
+    totals = np.zeros(size, np.int64)
+    counts = np.zeros(n_ranks, np.int8)
+    for key in range(size):
+        if key > 0:
+            i = 0
+            while counts[i] == MAX_COPIES:
+                counts[i] = 0
+                i += 1
+            counts[i] += 1
+        t = 0
+        for i in range(n_ranks):
+            digits[key, i] = counts[i]
+            t += counts[i]
+        totals[key] = t
+    return digits, totals
+
+
+@njit(cache=False)
 def split_flags(n_ranks, chows):
     """Split flags of every suit vector, indexed by base-5 key (uint8, shape (5**n_ranks,)).
 
@@ -52,24 +85,13 @@ def split_flags(n_ranks, chows):
     nonzero rank of a melds-only vector is the start of a pong or of a chow, and a pair
     vector is a melds-only vector plus a pair; both predecessors have smaller keys.
     """
-    size = COUNT_BASE ** n_ranks
-    weight = np.empty(n_ranks, np.int64)
-    w = 1
-    for i in range(n_ranks):
-        weight[i] = w
-        w *= COUNT_BASE
+    digits, totals = _digits_and_totals(n_ranks)
+    size = totals.shape[0]
+    weight = _weights(n_ranks)
     flags = np.zeros(size, np.uint8)
-    counts = np.zeros(n_ranks, np.int64)
     for key in range(size):
-        if key > 0:  # odometer increment of the base-5 digits
-            i = 0
-            while counts[i] == MAX_COPIES:
-                counts[i] = 0
-                i += 1
-            counts[i] += 1
-        total = 0
-        for i in range(n_ranks):
-            total += counts[i]
+        counts = digits[key]
+        total = totals[key]
         if total > MAX_HAND_TILES:
             continue
         if total % 3 == 0:
@@ -102,19 +124,12 @@ def hu_ting_entries(flags, n_ranks):
     count < 4 such that vector + r has the flag. Vectors over MAX_HAND_TILES tiles get their
     total and the class CLASS_NEITHER only.
     """
+    digits, totals = _digits_and_totals(n_ranks)
     size = flags.shape[0]
     entries = np.zeros(size, np.uint32)
-    counts = np.zeros(n_ranks, np.int64)
     for key in range(size):
-        if key > 0:
-            i = 0
-            while counts[i] == MAX_COPIES:
-                counts[i] = 0
-                i += 1
-            counts[i] += 1
-        total = 0
-        for i in range(n_ranks):
-            total += counts[i]
+        counts = digits[key]
+        total = totals[key]
         entries[key] = np.uint32((total << TOTAL_SHIFT) | (CLASS_NEITHER << CLASS_SHIFT))
         if total > MAX_HAND_TILES:
             continue
@@ -136,28 +151,6 @@ def hu_ting_entries(flags, n_ranks):
 
 
 @njit(cache=False)
-def _digits_and_totals(n_ranks):
-    """(digits (5**n, n) int8, totals (5**n,) int64) of every key, first rank fastest."""
-    size = COUNT_BASE ** n_ranks
-    digits = np.zeros((size, n_ranks), np.int8)
-    totals = np.zeros(size, np.int64)
-    counts = np.zeros(n_ranks, np.int8)
-    for key in range(size):
-        if key > 0:
-            i = 0
-            while counts[i] == MAX_COPIES:
-                counts[i] = 0
-                i += 1
-            counts[i] += 1
-        t = 0
-        for i in range(n_ranks):
-            digits[key, i] = counts[i]
-            t += counts[i]
-        totals[key] = t
-    return digits, totals
-
-
-@njit(cache=False)
 def joker_needs(n_ranks, chows):
     """(J_M, J_P): fewest jokers completing each vector (total <= 14) into melds only / plus a pair.
 
@@ -169,11 +162,7 @@ def joker_needs(n_ranks, chows):
     """
     digits, totals = _digits_and_totals(n_ranks)
     size = totals.shape[0]
-    weight = np.empty(n_ranks, np.int64)
-    w = 1
-    for i in range(n_ranks):
-        weight[i] = w
-        w *= COUNT_BASE
+    weight = _weights(n_ranks)
     need_melds = np.full(size, NEED_NONE, np.int64)
     need_pair = np.full(size, NEED_NONE, np.int64)
     for key in range(size):
@@ -240,11 +229,7 @@ def shanten_costs(flags, n_ranks):
     """
     digits, totals = _digits_and_totals(n_ranks)
     size = totals.shape[0]
-    weight = np.empty(n_ranks, np.int64)
-    w = 1
-    for i in range(n_ranks):
-        weight[i] = w
-        w *= COUNT_BASE
+    weight = _weights(n_ranks)
     entries = np.zeros(size, np.uint64)
     contains = np.zeros(size, np.bool_)
     cost = np.zeros(size, np.int64)
@@ -316,11 +301,7 @@ def split_records(n_ranks, chows):
     for c in range(n_ranks, n_melds):
         for r in range(c - n_ranks, c - n_ranks + 3):
             shapes[c, r] = 1
-    weight = np.empty(n_ranks, np.int64)
-    w = 1
-    for i in range(n_ranks):
-        weight[i] = w
-        w *= COUNT_BASE
+    weight = _weights(n_ranks)
     # at most (multisets of <= 4 melds) x (no pair + n_ranks pairs) rows
     bound = 0
     for k in range(MAX_MELDS + 1):

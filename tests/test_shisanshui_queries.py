@@ -3,7 +3,6 @@ against brute force, the expected objective, input forms and errors."""
 
 import subprocess
 import sys
-from itertools import combinations
 
 import numpy as np
 import pytest

@@ -1,7 +1,6 @@
 """Settlement: hand-computed deals, fouls, shooting, home runs, specials, configurable rules,
 and random deals against the slow literal scorer with its invariants."""
 
-import numpy as np
 import pytest
 
 from lookup import shisanshui as sss
