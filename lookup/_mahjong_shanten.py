@@ -172,14 +172,19 @@ def shanten_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_
 
 
 @kernel
-def discard_advice(hand, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
+def discard_advice(hand, suit, honor, rule_bits, out):
     """Discard advice of one validated 3k+2 ``hand`` (34 counts).
 
-    Row i of ``out`` (shape (14, 4 + 34)) gets: discard, shanten after it, unseen
-    copies of the tiles that lower that shanten (the whole hand counted as seen), the number
-    of those tiles, then the tiles. Rows come sorted best first (lower shanten, more copies,
-    lower tile); returns the number of rows.
+    rule_bits: seven_pairs | quad_as_two_pairs << 1 | thirteen_orphans << 2 | honors << 3
+    (one argument instead of four keeps the call cheap). out[4 * i: 4 * i + 4] gets row i:
+    discard, shanten after it, unseen copies of the tiles that lower that shanten (the whole
+    hand counted as seen), the mask of those tiles. Rows come sorted best first (lower
+    shanten, more copies, lower tile); returns the number of rows.
     """
+    seven_pairs = rule_bits & 1 != 0
+    quad_as_two_pairs = rule_bits & 2 != 0
+    thirteen_orphans = rule_bits & 4 != 0
+    honors = rule_bits & 8 != 0
     c = hand.copy()
     _, total, k0, k1, k2, k3 = _scan(c, True)
     total -= 1  # after the discard
@@ -227,41 +232,17 @@ def discard_advice(hand, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_o
         if rn13 == rn:
             mask |= _orphans_lowering(c)
         copies = 0
-        n_waits = 0
         for t in range(34):
             if (mask >> t) & 1:
                 copies += MAX_COPIES - np.int64(hand[t])
-                out[n, 4 + n_waits] = t
-                n_waits += 1
-        out[n, 0] = d
-        out[n, 1] = rn - 1
-        out[n, 2] = copies
-        out[n, 3] = n_waits
+        out[4 * n] = d
+        out[4 * n + 1] = rn - 1
+        out[4 * n + 2] = copies
+        out[4 * n + 3] = mask
         n += 1
         c[d] += 1
         keys[ds] += step
     _sort_advice(out, n)
-    return n
-
-
-@kernel
-def discard_advice_flat(hand, suit, honor, rule_bits, out):
-    """discard_advice laid out for cheap conversion to Python (few arguments, one output).
-
-    rule_bits: seven_pairs | quad_as_two_pairs << 1 | thirteen_orphans << 2 | honors << 3.
-    out[4 * i: 4 * i + 4] = (discard, shanten, copies, wait mask) of row i. Returns the row count.
-    """
-    rows = np.empty((14, 4 + 34), np.int64)
-    n = discard_advice(hand, suit, honor, rule_bits & 1 != 0, rule_bits & 2 != 0, rule_bits & 4 != 0,
-                       rule_bits & 8 != 0, rows)
-    for i in range(n):
-        mask = 0
-        for j in range(rows[i, 3]):
-            mask |= 1 << rows[i, 4 + j]
-        out[4 * i] = rows[i, 0]
-        out[4 * i + 1] = rows[i, 1]
-        out[4 * i + 2] = rows[i, 2]
-        out[4 * i + 3] = mask
     return n
 
 
@@ -338,16 +319,16 @@ def _orphans_lowering(c):
 
 
 @njit
-def _sort_advice(rows, n):
-    """Insertion sort of the first n rows: lower shanten, more copies, lower discard."""
+def _sort_advice(out, n):
+    """Insertion sort of the first n 4-wide rows of ``out``: lower shanten, more copies, lower discard."""
     for i in range(1, n):
         j = i
         while j > 0:
-            a = rows[j - 1]
-            b = rows[j]
-            if (b[1], -b[2], b[0]) < (a[1], -a[2], a[0]):
-                for col in range(4 + max(a[3], b[3])):
-                    a[col], b[col] = b[col], a[col]
+            a = 4 * (j - 1)
+            b = 4 * j
+            if (out[b + 1], -out[b + 2], out[b]) < (out[a + 1], -out[a + 2], out[a]):
+                for col in range(4):
+                    out[a + col], out[b + col] = out[b + col], out[a + col]
                 j -= 1
             else:
                 break

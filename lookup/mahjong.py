@@ -23,6 +23,7 @@ import numpy as np
 from . import _mahjong_core as core
 from . import tables
 from .encoding import CLASS_PAIR, MAX_HAND_TILES, MAX_JOKERS, N_TILE_KINDS
+from .arrays import uint8_rows
 from .errors import InvalidHandError
 from .rules import PRESETS, RuleSet, get_rules
 from .tiles import hand_counts, tile_name
@@ -38,21 +39,27 @@ _entries = None  # (suit, honor) hu/ting entries: numpy arrays for batch, memory
 _jokers = None  # the same for the joker entries
 
 
+def _suit_pair(dataset: str) -> tuple:
+    """(suit array, honor array, their memoryviews) of ``suit/<dataset>`` and ``honor/<dataset>``.
+
+    Memoryview indexing gives Python ints, which the scalar queries combine fastest.
+    """
+    t = tables.load(GAME, (f"suit/{dataset}", f"honor/{dataset}"))
+    suit, honor = t[f"suit/{dataset}"], t[f"honor/{dataset}"]
+    return suit, honor, memoryview(suit), memoryview(honor)
+
+
 def _hu_ting_tables():
     global _entries
     if _entries is None:
-        t = tables.load(GAME, ("suit/hu_ting", "honor/hu_ting"))
-        suit, honor = t["suit/hu_ting"], t["honor/hu_ting"]
-        _entries = (suit, honor, memoryview(suit), memoryview(honor))
+        _entries = _suit_pair("hu_ting")
     return _entries
 
 
 def _joker_tables():
     global _jokers
     if _jokers is None:
-        t = tables.load(GAME, ("suit/jokers", "honor/jokers"))
-        suit, honor = t["suit/jokers"], t["honor/jokers"]
-        _jokers = (suit, honor, memoryview(suit), memoryview(honor))
+        _jokers = _suit_pair("jokers")
     return _jokers
 
 
@@ -65,7 +72,7 @@ def _shanten_state():
         from . import _mahjong_shanten as kernels
 
         t = tables.load(GAME, ("suit/shanten", "honor/shanten"))
-        _shanten = (t["suit/shanten"], t["honor/shanten"], kernels.shanten_batch, kernels.discard_advice_flat)
+        _shanten = (t["suit/shanten"], t["honor/shanten"], kernels.shanten_batch, kernels.discard_advice)
     return _shanten
 
 
@@ -201,23 +208,15 @@ def mask_to_tiles(mask: int) -> list[int]:
 
 def batch_counts(counts) -> np.ndarray:
     """Validate the shape and dtype of a batch of hands; returns a C-contiguous uint8 (N, 34) array."""
-    array = np.asarray(counts)
-    if array.ndim != 2 or array.shape[1] != N_TILE_KINDS:
-        raise InvalidHandError(f"counts must have shape (N, 34), got {array.shape}")
-    if array.dtype != np.uint8:
-        if not np.issubdtype(array.dtype, np.integer):
-            raise InvalidHandError(f"counts must be an integer array (uint8), got dtype {array.dtype}")
-        if array.size and (array.min() < 0 or array.max() > 255):
-            bad = int(np.argmax((array < 0).any(axis=1) | (array > 255).any(axis=1)))
-            raise InvalidHandError(f"row {bad}: tile counts must be 0..4")
-    return np.ascontiguousarray(array, dtype=np.uint8)
+    return uint8_rows(counts, N_TILE_KINDS, "counts", 255,
+                      lambda row, _: InvalidHandError(f"row {row}: tile counts must be 0..4"))
 
 
 def _batch_jokers(jokers, n_rows: int):
     """None when no row has jokers, else a uint8 array of N joker counts (validated)."""
     if np.ndim(jokers) == 0:
-        return None if _check_jokers(jokers.item() if isinstance(jokers, np.ndarray) else jokers) == 0 \
-            else np.full(n_rows, int(jokers), np.uint8)
+        count = _check_jokers(jokers.item() if isinstance(jokers, np.ndarray) else jokers)
+        return np.full(n_rows, count, np.uint8) if count else None
     array = np.asarray(jokers)
     if array.shape != (n_rows,) or not np.issubdtype(array.dtype, np.integer):
         raise InvalidHandError(f"jokers must be an int or an integer array of shape ({n_rows},), "
@@ -307,19 +306,17 @@ def shanten_batch(counts, rules="riichi") -> np.ndarray:
     return out
 
 
-def _shanten_counts(hand, rules: RuleSet, query: str) -> np.ndarray:
-    counts = hand_counts(hand)
-    n = sum(counts)
-    if n % 3 == 0 or n > MAX_HAND_TILES:
-        raise InvalidHandError(f"{query} needs a hand of 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 tiles, got {n}")
-    _check_honors(counts, rules)
-    return np.frombuffer(bytearray(counts), np.uint8).reshape(1, N_TILE_KINDS)
-
-
 def shanten(hand, rules="riichi") -> int:
     """Shanten of a 3k+1 or 3k+2 hand: -1 complete, 0 tenpai, ... (see :func:`shanten_batch`)."""
     rules = _rules(rules)
-    return int(shanten_batch(_shanten_counts(hand, rules, "shanten"), rules)[0])
+    counts = hand_counts(hand)
+    n = sum(counts)
+    if n % 3 == 0 or n > MAX_HAND_TILES:
+        raise InvalidHandError(f"shanten needs a hand of 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 tiles, got {n}")
+    _check_honors(counts, rules)
+    # a writable row, so the batch kernel's one compiled signature serves it
+    row = np.frombuffer(bytearray(counts), np.uint8).reshape(1, N_TILE_KINDS)
+    return int(shanten_batch(row, rules)[0])
 
 
 # --- decompositions ----------------------------------------------------------------------------

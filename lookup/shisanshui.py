@@ -23,6 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import tables
+from .arrays import uint8_rows
 from .cards import card_name, format_cards, hand_cards, parse_cards, sort_cards
 from .errors import InvalidCardError, InvalidHandError, InvalidRulesError
 
@@ -236,19 +237,8 @@ def category_chinese(rank_value) -> str:
 
 
 def _batch(cards, width: int) -> np.ndarray:
-    array = np.asarray(cards)
-    if array.ndim != 2 or array.shape[1] != width:
-        raise InvalidHandError(f"cards must have shape (N, {width}), got {array.shape}")
-    if array.dtype != np.uint8:
-        if not np.issubdtype(array.dtype, np.integer):
-            raise InvalidHandError(f"cards must be an integer array (uint8), got dtype {array.dtype}")
-        if array.size:
-            bad = (array < 0) | (array > 51)
-            if bad.any():
-                row = int(np.argmax(bad.any(axis=1)))
-                value = int(array[row][bad[row]][0])
-                raise InvalidCardError(f"row {row}: card index must be 0..51, got {value}")
-    return np.ascontiguousarray(array, dtype=np.uint8)
+    return uint8_rows(cards, width, "cards", 51, lambda row, value: InvalidCardError(
+        f"row {row}: card index must be 0..51, got {value}"))
 
 
 def _raise_batch_error(code: int, row: int, cards: np.ndarray) -> None:

@@ -22,6 +22,7 @@ import numpy as np
 
 from . import _zipai_core as core
 from . import tables
+from .arrays import uint8_rows
 from .errors import InvalidHandError, InvalidRulesError
 from .zipai_cards import Meld, card_name, hand_counts, parse_melds
 
@@ -244,16 +245,8 @@ def decompositions(hand) -> list[Split]:
 
 def batch_counts(counts) -> np.ndarray:
     """Validate the shape and dtype of a batch of hands; a C-contiguous uint8 (N, 20) array."""
-    array = np.asarray(counts)
-    if array.ndim != 2 or array.shape[1] != core.N_CARDS:
-        raise InvalidHandError(f"counts must have shape (N, 20), got {array.shape}")
-    if array.dtype != np.uint8:
-        if not np.issubdtype(array.dtype, np.integer):
-            raise InvalidHandError(f"counts must be an integer array (uint8), got dtype {array.dtype}")
-        if array.size and (array.min() < 0 or array.max() > 255):
-            bad = int(np.argmax((array < 0).any(axis=1) | (array > 255).any(axis=1)))
-            raise InvalidHandError(f"row {bad}: card counts must be 0..4")
-    return np.ascontiguousarray(array, dtype=np.uint8)
+    return uint8_rows(counts, core.N_CARDS, "counts", 255,
+                      lambda row, _: InvalidHandError(f"row {row}: card counts must be 0..4"))
 
 
 def _raise_batch_error(code: int, row: int, counts: np.ndarray, query: str) -> None:

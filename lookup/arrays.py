@@ -1,0 +1,29 @@
+"""Validation of the numpy arrays the batch queries take (shared by every game)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import InvalidHandError
+
+
+def uint8_rows(values, width: int, noun: str, high: int, out_of_range) -> np.ndarray:
+    """A batch as a C-contiguous uint8 (N, width) array.
+
+    ``values`` must be a 2-D integer array-like of ``width`` columns (uint8 is used as is,
+    other integer dtypes are converted) whose entries lie in 0..high; otherwise an
+    :class:`InvalidHandError` names the shape or dtype, and ``out_of_range(row, value)``
+    builds the error for the first row holding a value outside 0..high.
+    """
+    array = np.asarray(values)
+    if array.ndim != 2 or array.shape[1] != width:
+        raise InvalidHandError(f"{noun} must have shape (N, {width}), got {array.shape}")
+    if array.dtype != np.uint8:
+        if not np.issubdtype(array.dtype, np.integer):
+            raise InvalidHandError(f"{noun} must be an integer array (uint8), got dtype {array.dtype}")
+        if array.size:
+            bad = (array < 0) | (array > high)
+            if bad.any():
+                row = int(np.argmax(bad.any(axis=1)))
+                raise out_of_range(row, int(array[row][bad[row]][0]))
+    return np.ascontiguousarray(array, dtype=np.uint8)
