@@ -3,24 +3,19 @@ generation and load time."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import numpy as np
 
 from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-import handgen  # noqa: E402  (tests/handgen.py: the seeded hand generators the tests use)
+from tests.support import mahjong_hands as handgen  # the seeded hand generators the tests use
 
 
 def _encoding_rows(hands: np.ndarray) -> list:
     import encoding
-    from lookup import mahjong
+    from lookup.mahjong import queries
 
-    suit, honor, _, _ = mahjong._hu_ting_tables()
+    suit, honor, _, _ = queries._hu_ting_tables()
     suit_offsets, suit_compact = encoding.compact(suit, 9)
     honor_offsets, honor_compact = encoding.compact(honor, 7)
     dense_out = np.empty(len(hands), np.bool_)

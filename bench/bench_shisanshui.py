@@ -3,22 +3,17 @@ plain brute force with eval7; arrangements per hand; table generation and load; 
 
 from __future__ import annotations
 
-import sys
 import time
 from collections import Counter
 from itertools import chain, combinations
 from math import comb
-from pathlib import Path
 
 import numpy as np
 from numba import njit
 
 from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-import cardgen  # noqa: E402  (tests/cardgen.py: the seeded hand generators the tests use)
+from tests.support import shisanshui_hands as cardgen  # the seeded hand generators the tests use
 
 EVAL7_NAMES = [r + s for r in "23456789TJQKA" for s in "shcd"]  # our card index -> eval7 text
 
@@ -120,7 +115,7 @@ def _encoding_rows(hands: np.ndarray) -> list:
     colex = sum(binom[all5[:, k].astype(np.int64), k + 1] for k in range(5))  # rows are sorted
     colex_table = np.zeros(len(all5), np.uint16)
     colex_table[colex] = sss.rank5_batch(all5)
-    t = sss._t()
+    t = sss.queries._t()
     out_colex = np.empty(len(hands), np.uint16)
     out_hash = np.empty(len(hands), np.uint16)
     t_colex = best_of(lambda: _colex_batch(hands, binom, colex_table, out_colex)) / len(hands)

@@ -3,18 +3,13 @@ load, and the key designs of the table."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import numpy as np
 
 from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-import zipai_handgen as hg  # noqa: E402  (tests/zipai_handgen.py: the seeded generators the tests use)
-from oracles import zipai as seed_search  # noqa: E402  (the seed-001-style recursive splitter)
+from tests.support import zipai_hands as hg  # the seeded generators the tests use
+from tests.support.oracles import zipai as seed_search  # the seed-001-style recursive splitter
 
 
 def hands(rng, n: int) -> list[list[int]]:
@@ -58,7 +53,7 @@ def _encoding_rows(rng, quick: bool) -> tuple[list, str]:
     from lookup import zipai
     from tablegen import zipai as gen
 
-    trans, final, values = zipai._load()
+    trans, final, values = zipai.queries._load()
     keys, _, _ = gen.winning_vectors(progress=lambda msg: None)
     designs = enc.build(keys, values)
     n = 20_000 if quick else 400_000
@@ -127,7 +122,9 @@ def run(quick: bool) -> str:
     wins = float(np.mean(got >= 0))
     generation = generation_seconds("zipai")
     load = load_seconds("zipai")[1]
-    size = (zipai.tables.table_path("zipai")).stat().st_size
+    from lookup import tables
+
+    size = tables.table_path("zipai").stat().st_size
 
     rows = [
         ["hu_batch, per hand", fmt_time(t_batch), f"**{1 / t_batch / 1e6:.1f} M**", "recursive search (seed 001)",

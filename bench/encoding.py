@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from lookup.encoding import COUNT_BASE, MAX_COPIES, MAX_HAND_TILES, n_keys
+from lookup.mahjong.encoding import COUNT_BASE, MAX_COPIES, MAX_HAND_TILES, n_keys
 
 
 def rank_offsets(n_ranks: int, max_total: int = MAX_HAND_TILES) -> tuple[np.ndarray, int]:

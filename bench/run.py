@@ -51,6 +51,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=HERE / "RESULTS.md")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(HERE))
+    sys.path.insert(1, str(HERE.parent))  # tests.support: the seeded generators and oracles the tests use
     parts = [
         "# Benchmark results\n",
         f"Written by `make bench` (`python bench/run.py`) on {datetime.date.today()}; "

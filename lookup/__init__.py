@@ -1,10 +1,10 @@
 """paibiao runtime: answers game queries by look-ups in the tables ``make tables`` builds.
 
-Modules: :mod:`lookup.mahjong` (hu, ting), :mod:`lookup.tiles` (notation),
-:mod:`lookup.rules` (mahjong rule sets), :mod:`lookup.shisanshui` (十三水 ranks,
-arrangements, special hands, settlement), :mod:`lookup.cards` (playing-card notation),
-:mod:`lookup.tables` (loading),
-:mod:`lookup.errors` (typed errors). Importing ``lookup`` loads no table and compiles nothing.
+One subpackage per game: :mod:`lookup.mahjong`, :mod:`lookup.zipai`,
+:mod:`lookup.shisanshui`. Shared pieces: :mod:`lookup.tables` (loading), :mod:`lookup.jit`
+(kernel compilation and cache), :mod:`lookup.arrays` (batch-array validation),
+:mod:`lookup.errors` (typed errors), :mod:`lookup.cli` (the ``paibiao`` command). Importing
+``lookup`` loads no table and compiles nothing.
 """
 
 __version__ = "0.1.0"

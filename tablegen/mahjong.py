@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from lookup.encoding import (
+from lookup.mahjong.encoding import (
     CLASS_MELDS, CLASS_NEITHER, CLASS_PAIR, CLASS_SHIFT, COUNT_BASE, ENTRY_MELDS, ENTRY_PAIR,
     FORM_FIELDS, FORM_STATS_SHIFT, JOKER_MELDS_SHIFT, JOKER_PAIR_SHIFT, JOKER_WAIT_MELDS_SHIFT, JOKER_WAIT_PAIR_SHIFT,
     MAX_COPIES, MAX_HAND_TILES, MAX_MELDS, N_HONOR_KINDS, N_SUIT_RANKS, NEED_NONE,
@@ -39,7 +39,7 @@ from .h5io import sources_sha256, write_table_file
 GAME = "mahjong"
 ENCODING = "dense_base5"
 SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"),
-           Path(__file__).resolve().parent.parent / "lookup" / "encoding.py"]
+           Path(__file__).resolve().parent.parent / "lookup" / "mahjong" / "encoding.py"]
 
 
 @njit(cache=False)

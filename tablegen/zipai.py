@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from lookup._zipai_core import (
+from lookup.zipai.hand import (
     HUXI_MASK, MAX_PART, MOVE_UNITS, MOVES_SHIFT, N_CARDS, N_GROUPS, N_MOVES, N_SYMBOLS,
     N_UNITS, PAIR_UNIT, RANK_SHIFT, START, STATE_MASK, UNIT_CARDS, UNIT_HUXI,
 )
@@ -37,7 +37,7 @@ from .h5io import sources_sha256, write_table_file
 GAME = "zipai"
 ENCODING = "number_automaton_mph"
 SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"),
-           Path(__file__).resolve().parent.parent / "lookup" / "_zipai_core.py"]
+           Path(__file__).resolve().parent.parent / "lookup" / "zipai" / "hand.py"]
 
 KNOWN_SIZES = {0: 1, 2: 20, 3: 38, 5: 666, 6: 657, 8: 9992, 9: 6684, 11: 87000, 12: 43780,
                14: 479022, 15: 191068, 17: 1716364, 18: 558934, 20: 3992588, 21: 1080182}

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .. import mahjong
-from ..rules import PRESETS
-from ..tiles import NOTATIONS, format_counts, format_tiles, hand_counts, tile_name
+from ..mahjong.rules import PRESETS
+from ..mahjong.tiles import NOTATIONS, format_counts, format_tiles, hand_counts, tile_name
 from . import print_json
 
 QUERIES = (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import shisanshui as sss
-from ..cards import NOTATIONS, format_cards, parse_cards, sort_cards
+from ..shisanshui.cards import NOTATIONS, format_cards, parse_cards, sort_cards
 from ..errors import InvalidHandError
 from . import UsageError, print_json
 

@@ -12,7 +12,7 @@ import sys
 
 from .. import mahjong
 from ..errors import InvalidHandError, InvalidTileError
-from ..tiles import UVA_ORDER, parse_uva_token, tile_name
+from ..mahjong.tiles import UVA_ORDER, parse_uva_token, tile_name
 
 TILES_PER_CASE = 13
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from .. import zipai
-from ..zipai_cards import NOTATIONS, card_name, format_cards, format_counts, hand_counts, parse_melds
+from ..zipai.cards import NOTATIONS, card_name, format_cards, format_counts, hand_counts, parse_melds
 from . import print_json
 
 _HAND_HELP = "cards: 一..十 壹..拾 (貳 參 叄 陸 too) or x1..x10 d1..d10, with or without spaces"

@@ -1,0 +1,232 @@
+"""Mahjong tile notation: parse text in four notations, format tiles, convert hands to counts.
+
+Tile indices follow SPEC §1 (see :mod:`lookup.encoding`). Accepted text notations, freely
+mixed and separated by spaces or commas:
+
+* tenhou: ``"123m456p789s11z"`` (``0`` is the red five and counts as a 5),
+* UVa 11210 tokens: ``1W``..``9W`` characters, ``1T``..``9T`` dots, ``1S``..``9S`` bamboo,
+  ``DONG NAN XI BEI ZHONG FA BAI``,
+* Chinese names: ``一万``..``九万`` (萬), ``一筒``..``九筒`` (饼 餅), ``一条``..``九条`` (條 索),
+  ``东 南 西 北 白 发 中`` (東 發); an Arabic digit may stand for the numeral (``5筒``),
+* the Unicode mahjong tiles U+1F000..U+1F021.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .encoding import MAX_COPIES, N_TILE_KINDS
+from ..errors import InvalidHandError, InvalidTileError
+
+HONOR_NAMES_EN = ("East", "South", "West", "North", "White", "Green", "Red")
+
+# --- tenhou ------------------------------------------------------------------------------
+_TENHOU_SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27}
+
+# --- UVa 11210 ---------------------------------------------------------------------------
+_UVA_SUIT_OFFSET = {"W": 0, "T": 9, "S": 18}
+_UVA_HONOR = {"DONG": 27, "NAN": 28, "XI": 29, "BEI": 30, "BAI": 31, "FA": 32, "ZHONG": 33}
+UVA_ORDER = tuple(range(9, 18)) + tuple(range(18, 27)) + tuple(range(0, 9)) + (27, 28, 29, 30, 33, 32, 31)
+"""Tile indices in the order of the UVa 11210 problem statement (T, S, W, winds, ZHONG FA BAI)."""
+
+# --- Chinese -----------------------------------------------------------------------------
+_CN_NUMERALS = "一二三四五六七八九"
+_CN_SUIT_OFFSET = {"万": 0, "萬": 0, "筒": 9, "饼": 9, "餅": 9, "条": 18, "條": 18, "索": 18}
+_CN_HONOR = {"东": 27, "東": 27, "南": 28, "西": 29, "北": 30, "白": 31, "发": 32, "發": 32, "中": 33}
+_CN_SUIT_NAME = ("万", "筒", "条")
+_CN_HONOR_NAME = ("东", "南", "西", "北", "白", "发", "中")
+
+# --- Unicode (U+1F000..U+1F021) ------------------------------------------------------------
+_UNICODE_FIRST = 0x1F000
+_UNICODE_TO_TILE = (
+    (27, 28, 29, 30, 33, 32, 31)  # winds, then Red, Green, White dragons
+    + tuple(range(0, 9))  # characters
+    + tuple(range(18, 27))  # bamboo
+    + tuple(range(9, 18))  # dots
+)
+_TILE_TO_UNICODE = {tile: chr(_UNICODE_FIRST + i) for i, tile in enumerate(_UNICODE_TO_TILE)}
+_VARIATION_SELECTORS = "\ufe0e\ufe0f"
+_SEPARATORS = " \t\r\n,;"
+
+NOTATIONS = ("tenhou", "uva", "chinese", "unicode")
+
+
+def _bad_token(text: str, start: int, why: str = "") -> InvalidTileError:
+    end = start + 1
+    while end < len(text) and text[end] not in _SEPARATORS:
+        end += 1
+    token = text[start:end]
+    msg = f"bad tile token {token!r} at position {start}"
+    return InvalidTileError(msg + (f": {why}" if why else ""))
+
+
+def parse_tiles(text: str) -> list[int]:
+    """Parse tiles written in any of the four notations; returns tile indices in text order.
+
+    Raises :class:`InvalidTileError` naming the first token no notation knows.
+    """
+    if not isinstance(text, str):
+        raise InvalidTileError(f"tile text must be a str, not {type(text).__name__}")
+    tiles: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in _SEPARATORS or ch in _VARIATION_SELECTORS:
+            i += 1
+            continue
+        code = ord(ch)
+        if _UNICODE_FIRST <= code < _UNICODE_FIRST + len(_UNICODE_TO_TILE):
+            tiles.append(_UNICODE_TO_TILE[code - _UNICODE_FIRST])
+            i += 1
+            continue
+        if ch in _CN_HONOR:
+            tiles.append(_CN_HONOR[ch])
+            i += 1
+            continue
+        if ch in _CN_NUMERALS or ch.isascii() and ch.isdigit():
+            j = i
+            while j < n and text[j].isascii() and text[j].isdigit():
+                j += 1
+            if ch in _CN_NUMERALS:
+                j = i + 1
+            suit = text[j] if j < n else ""
+            if suit in _CN_SUIT_OFFSET:  # Chinese: one numeral then a suit character
+                if j != i + 1:
+                    raise _bad_token(text, i, "one numeral per Chinese tile name")
+                rank = _CN_NUMERALS.index(ch) + 1 if ch in _CN_NUMERALS else int(ch)
+                if not 1 <= rank <= 9:
+                    raise _bad_token(text, i, "rank must be 1..9")
+                tiles.append(_CN_SUIT_OFFSET[suit] + rank - 1)
+                i = j + 1
+                continue
+            if ch in _CN_NUMERALS:
+                raise _bad_token(text, i, "a Chinese numeral needs a suit (万 筒 条)")
+            if suit in _TENHOU_SUIT_OFFSET:  # tenhou: a run of digits then m/p/s/z
+                for k in range(i, j):
+                    rank = int(text[k]) or 5  # 0 is the red five
+                    if suit == "z" and not 1 <= rank <= 7:
+                        raise _bad_token(text, i, "honors are 1z..7z")
+                    tiles.append(_TENHOU_SUIT_OFFSET[suit] + rank - 1)
+                i = j + 1
+                continue
+            if suit in _UVA_SUIT_OFFSET and j == i + 1 and ch != "0":  # UVa: 1W, 5T, 9S
+                tiles.append(_UVA_SUIT_OFFSET[suit] + int(ch) - 1)
+                i = j + 1
+                continue
+            raise _bad_token(text, i)
+        if "A" <= ch <= "Z":
+            j = i
+            while j < n and "A" <= text[j] <= "Z":
+                j += 1
+            word = text[i:j]
+            if word in _UVA_HONOR and (j == n or text[j] in _SEPARATORS):
+                tiles.append(_UVA_HONOR[word])
+                i = j
+                continue
+        raise _bad_token(text, i)
+    return tiles
+
+
+def parse_uva_token(token: str) -> int:
+    """Tile index of one UVa 11210 token (``1W``..``9S``, ``DONG`` ... ``BAI``), strictly."""
+    if token in _UVA_HONOR:
+        return _UVA_HONOR[token]
+    if len(token) == 2 and token[0] in "123456789" and token[1] in _UVA_SUIT_OFFSET:
+        return _UVA_SUIT_OFFSET[token[1]] + int(token[0]) - 1
+    raise InvalidTileError(f"bad tile token {token!r}: UVa tiles are 1W..9W, 1T..9T, 1S..9S, "
+                           "DONG NAN XI BEI ZHONG FA BAI")
+
+
+def tile_name(tile: int, notation: str = "tenhou") -> str:
+    """Name of one tile index in a notation: tenhou ``5p``, uva ``5T``, chinese ``五筒``, unicode."""
+    if not (isinstance(tile, (int, np.integer)) and 0 <= tile < N_TILE_KINDS):
+        raise InvalidTileError(f"tile index must be 0..33, got {tile!r}")
+    tile = int(tile)
+    suit, rank = divmod(tile, 9)
+    if notation == "tenhou":
+        return f"{rank + 1}{'mpsz'[suit]}"
+    if notation == "uva":
+        if suit == 3:
+            return {v: k for k, v in _UVA_HONOR.items()}[tile]
+        return f"{rank + 1}{'WTS'[suit]}"
+    if notation == "chinese":
+        if suit == 3:
+            return _CN_HONOR_NAME[rank]
+        return _CN_NUMERALS[rank] + _CN_SUIT_NAME[suit]
+    if notation == "unicode":
+        return _TILE_TO_UNICODE[tile]
+    raise ValueError(f"unknown notation {notation!r}; choose one of {', '.join(NOTATIONS)}")
+
+
+def format_tiles(tiles, notation: str = "tenhou") -> str:
+    """Format tile indices (sorted); tenhou groups runs by suit (``"123m55p"``), others use spaces."""
+    tiles = sorted(int(t) for t in tiles)
+    if notation != "tenhou":
+        sep = "" if notation == "unicode" else " "
+        return sep.join(tile_name(t, notation) for t in tiles)
+    out = []
+    for suit, letter in enumerate("mpsz"):
+        ranks = "".join(str(t - 9 * suit + 1) for t in tiles if t // 9 == suit)
+        if ranks:
+            out.append(ranks + letter)
+    return "".join(out)
+
+
+def format_counts(counts, notation: str = "tenhou") -> str:
+    """Format a 34-count vector like :func:`format_tiles`."""
+    return format_tiles([t for t in range(N_TILE_KINDS) for _ in range(int(counts[t]))], notation)
+
+
+_VALID_COUNTS = bytes(range(MAX_COPIES + 1))
+
+
+def hand_counts(hand) -> bytes:
+    """Convert a hand to its 34 tile counts (a ``bytes`` of length 34, each 0..4).
+
+    ``hand`` is text in any notation, a sequence or 1-D integer array of 34 counts, or a
+    sequence of tile indices (any other length). Raises :class:`InvalidTileError` for a bad
+    token or index and :class:`InvalidHandError` for a fifth copy or a malformed vector.
+    """
+    if type(hand) in (list, tuple) and len(hand) == N_TILE_KINDS:  # the fast path: 34 counts
+        try:
+            counts = bytes(hand)
+        except (TypeError, ValueError):
+            raise InvalidHandError(f"tile counts must be integers 0..4, got {list(hand)!r}") from None
+    elif isinstance(hand, str):
+        return _indices_to_counts(parse_tiles(hand))
+    elif isinstance(hand, np.ndarray):
+        if hand.ndim != 1 or not (np.issubdtype(hand.dtype, np.integer) or hand.dtype == np.bool_):
+            raise InvalidHandError(
+                f"a hand array must be 1-D integer, got shape {hand.shape} dtype {hand.dtype}")
+        if hand.shape[0] != N_TILE_KINDS:
+            return _indices_to_counts(hand.tolist())
+        if hand.min() < 0 or hand.max() > 255:
+            raise InvalidHandError("tile counts must be 0..4")
+        counts = bytes(hand.astype(np.uint8))
+    else:
+        try:
+            seq = list(hand)
+        except TypeError:
+            raise InvalidHandError(
+                f"a hand is text, 34 counts or a list of tile indices, not {type(hand).__name__}") from None
+        if len(seq) != N_TILE_KINDS:
+            return _indices_to_counts(seq)
+        return hand_counts(seq)
+    if counts.translate(None, _VALID_COUNTS):  # some count is not 0..4
+        tile = max(range(N_TILE_KINDS), key=counts.__getitem__)
+        raise InvalidHandError(
+            f"hand holds {counts[tile]} copies of {tile_name(tile)} (tile {tile}); a tile has 4 copies")
+    return counts
+
+
+def _indices_to_counts(tiles) -> bytes:
+    counts = [0] * N_TILE_KINDS
+    for t in tiles:
+        if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or not 0 <= t < N_TILE_KINDS:
+            raise InvalidTileError(f"tile index must be an integer 0..33, got {t!r}")
+        counts[t] += 1
+    for t, c in enumerate(counts):
+        if c > MAX_COPIES:
+            raise InvalidHandError(
+                f"hand holds {c} copies of {tile_name(t)} (tile {t}); a tile has 4 copies")
+    return bytes(counts)

@@ -1,0 +1,147 @@
+"""The paibiao command: mahjong queries, UVa 11210 against the seed program, bad input."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support import mahjong_hands as handgen
+from lookup.mahjong import tiles
+from lookup.cli import main
+from lookup.cli.uva import solve
+
+SEED_SOURCE = Path(__file__).parent.parent / "support" / "oracles" / "uva11210_seed.c"
+SAMPLE_IN = "1S 1S 2S 2S 2S 3S 3S 3S 7S 8S 9S FA FA\n1S 2S 3S 4S 5S 6S 7S 8S 9S 1T 3T 5T 7T\n0\n"
+SAMPLE_OUT = "Case 1: 1S 4S FA\nCase 2: Not ready\n"
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        import io
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_hu_and_ting(capsys):
+    assert run(capsys, "mahjong", "hu", "11123456789999m")[:2] == (0, "hu\n")
+    assert run(capsys, "mahjong", "hu", "1122m3344p5566s77z")[:2] == (0, "no hu\n")
+    assert run(capsys, "mahjong", "hu", "1122m3344p5566s77z", "--rules", "riichi")[:2] == (0, "hu\n")
+    assert run(capsys, "mahjong", "ting", "1S", "1S", "2S", "2S", "2S", "3S", "3S", "3S", "7S", "8S",
+               "9S", "FA", "FA")[:2] == (0, "1s 4s 6z\n")
+    assert run(capsys, "mahjong", "ting", "1112345678999m", "--notation", "chinese")[1].split() == \
+        [tiles.tile_name(t, "chinese") for t in range(9)]
+    assert run(capsys, "mahjong", "ting", "1m3m5m7m9m1p3p5p7p9p1s3s5s")[1] == "not ready\n"
+
+
+def test_jokers_shanten_decompose_discard(capsys):
+    assert run(capsys, "mahjong", "hu", "1111m", "--jokers", "1")[:2] == (0, "hu\n")
+    assert run(capsys, "mahjong", "ting", "1m", "--jokers", "3")[1].split() == [tiles.tile_name(t) for t in range(34)]
+    assert run(capsys, "mahjong", "shanten", "123m456p789s1234z")[:2] == (0, "2\n")  # a pair + a pong short
+    assert run(capsys, "mahjong", "shanten", "1122m3344p5566s7z", "--rules", "standard")[1] != "0\n"
+    out = run(capsys, "mahjong", "decompose", "111222333m789p55s")[1].splitlines()
+    assert out == ["standard: 55s + 123m 123m 123m 789p", "standard: 55s + 111m 222m 333m 789p"]
+    assert run(capsys, "mahjong", "decompose", "119m19p19s1234567z", "--rules", "riichi")[1] == \
+        "thirteen orphans: 11m + 9m19p19s1234567z\n"
+    assert run(capsys, "mahjong", "decompose", "11m22p33s44z")[1] == "no hu\n"
+    lines = run(capsys, "mahjong", "discard", "123m456p789s111z2z4z")[1].splitlines()
+    assert lines[:2] == ["2z\tshanten 0\twaits 4z (3)", "4z\tshanten 0\twaits 2z (3)"]
+    advice = json.loads(run(capsys, "mahjong", "discard", "11m", "--json")[1])["advice"]
+    assert advice == [{"discard": "1m", "shanten": 0, "waits": ["1m"], "count": 2}]
+    decomposed = json.loads(run(capsys, "mahjong", "decompose", "123m55z", "--json")[1])["decompositions"]
+    assert decomposed == [{"form": "standard", "pair": "5z", "melds": [{"kind": "chow", "tiles": "123m"}], "pairs": []}]
+
+
+def test_json_output(capsys):
+    code, out, _ = run(capsys, "mahjong", "ting", "1122m3344p5566s7z", "--rules", "riichi", "--json")
+    assert code == 0
+    assert json.loads(out) == {"hand": "1122m3344p5566s7z", "rules": "riichi", "jokers": 0,
+                               "waits": ["7z"], "tiles": [33]}
+    assert json.loads(run(capsys, "mahjong", "hu", "11m", "--json")[1])["hu"] is True
+
+
+@pytest.mark.parametrize("argv,match", [
+    (["mahjong", "hu", "123m"], "hu needs a hand of"),
+    (["mahjong", "hu", "11m", "9q"], "'9q'"),
+    (["mahjong", "ting", "11111m"], "5 copies"),
+    (["mahjong", "hu", "11m", "--jokers", "9"], "jokers must be 0..8"),
+    (["mahjong", "hu", "11m", "--jokers", "x"], "invalid int value"),
+    (["mahjong", "shanten", "123m"], "got 3"),
+    (["mahjong", "discard", "1m"], "discard advice needs"),
+    (["mahjong", "hu", "11m", "--rules", "mcr"], "invalid choice"),
+    (["mahjong", "fly", "11m"], "invalid choice"),
+    (["mahjong"], "required"),
+    ([], "required"),
+])
+def test_bad_input_is_one_line_exit_2(capsys, argv, match):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("paibiao") and match in err
+
+
+def test_uva_sample(capsys, monkeypatch):
+    assert solve(SAMPLE_IN) == SAMPLE_OUT
+    assert run(capsys, "uva11210", stdin=SAMPLE_IN, monkeypatch=monkeypatch)[:2] == (0, SAMPLE_OUT)
+    assert solve(SAMPLE_IN.replace("\n0\n", "\n")) == SAMPLE_OUT  # end of input ends too
+    assert solve("0\n1S") == ""
+
+
+@pytest.mark.parametrize("text,match", [
+    ("1S 1S 2S\n0\n", "case 1: needs 13 tiles"),
+    ("1S 1S 2S 2S 2S 3S 3S 3S 7S 8S 9S FA FA\n1S 2S 0\n", "case 2: needs 13 tiles"),
+    ("1S 1S 2S 2S 2S 3S 3S 3S 7S 8S 9S FA fa\n0\n", "case 1: bad tile token 'fa'"),
+    ("1S 1S 1S 1S 1S 3S 3S 3S 7S 8S 9S FA FA\n0\n", "case 1: hand holds 5 copies"),
+])
+def test_uva_bad_input(capsys, monkeypatch, text, match):
+    code, out, err = run(capsys, "uva11210", stdin=text, monkeypatch=monkeypatch)
+    assert code == 2 and out == "" and err.count("\n") == 1 and match in err
+
+
+def uva_line(counts):
+    return " ".join(tiles.tile_name(t, "uva") for t in range(34) for _ in range(counts[t]))
+
+
+@pytest.fixture(scope="module")
+def seed_program(tmp_path_factory):
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if cc is None:
+        pytest.skip("no C compiler to build the seed program")
+    exe = tmp_path_factory.mktemp("seed") / "uva11210"
+    subprocess.run([cc, "-O2", "-w", "-o", str(exe), str(SEED_SOURCE)], check=True)
+    return exe
+
+
+def test_agrees_with_the_seed_program(rng, seed_program):
+    hands = []
+    for i in range(600):
+        if i % 3 == 0:
+            h = handgen.random_hand(rng, 13)
+        else:
+            h = handgen.minus_one(rng, handgen.winning_hand(rng))
+            if i % 3 == 2:
+                h = handgen.swap_one(rng, h)
+        hands.append(h)
+    hands.append([4, 1, 1, 1, 1, 1, 1, 1, 2] + [0] * 25)  # holds four 1m
+    ready = 0
+    for start in range(0, len(hands), 50):  # the problem allows at most 50 cases
+        lines = [uva_line(h) for h in hands[start:start + 50]]
+        rng.shuffle(lines)
+        text = "\n".join(lines) + "\n0\n"
+        want = subprocess.run([str(seed_program)], input=text, capture_output=True, text=True,
+                              check=True).stdout
+        assert solve(text) == want
+        ready += sum(not line.endswith("Not ready") for line in want.splitlines())
+    assert 0 < ready < len(hands)
+
+
+def test_console_script_has_no_traceback():
+    exe = Path(sys.executable).with_name("paibiao")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "lookup.cli"]
+    done = subprocess.run(cmd + ["mahjong", "hu", "1m", "2q"], capture_output=True, text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "'2q'" in done.stderr
+    done = subprocess.run(cmd + ["uva11210"], input=SAMPLE_IN, capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == SAMPLE_OUT

@@ -1,0 +1,154 @@
+"""Shanten and discard advice against xiangting (riichi) and the slow per-suit definition."""
+
+import numpy as np
+import pytest
+import xiangting
+
+from tests.support import mahjong_hands as handgen
+from lookup import mahjong
+from lookup.mahjong.tiles import hand_counts
+from lookup.errors import InvalidHandError
+from lookup.mahjong.rules import PRESETS
+from tests.support.oracles import mahjong as slow
+
+FOUR = xiangting.PlayerCount.FOUR
+SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+
+
+def xiangting_shanten(counts):
+    return xiangting.calculate_replacement_number(list(counts), FOUR) - 1
+
+
+def four_copy_hands(rng, n):
+    """Hands that hold all 4 copies of kinds a target would want (seeded)."""
+    out = []
+    while len(out) < n:
+        size = int(rng.choice([10, 11, 13, 14]))
+        counts = [0] * 34
+        for t in rng.choice(34, int(rng.integers(1, 4)), replace=False):
+            counts[int(t)] = 4
+        if sum(counts) > size:
+            continue
+        rest = handgen.random_hand(rng, size - sum(counts))
+        if all(a + b <= 4 for a, b in zip(counts, rest)):
+            out.append([a + b for a, b in zip(counts, rest)])
+    return out
+
+
+def test_riichi_shanten_equals_xiangting_on_a_large_sample(rng):
+    hands = [handgen.random_hand(rng, n) for n in SIZES for _ in range(2500)]
+    hands += handgen.mixed_hands(rng, 5000, 14) + handgen.mixed_hands(rng, 5000, 13)
+    hands += four_copy_hands(rng, 3000)
+    got = mahjong.shanten_batch(np.array(hands, np.uint8), "riichi")
+    want = [xiangting_shanten(h) for h in hands]
+    assert got.tolist() == want
+    assert min(want) == -1 and max(want) >= 5
+
+
+CRAFTED_FOUR_COPIES = [
+    "1111m2222p3333s44z",  # pongs need a fifth copy
+    "1111m234p567s789s1z",  # the 1m pair or pong wants a fifth 1m
+    "1111222233334m",  # nine-gates-like shapes with full kinds
+    "11112222m3333p4z",
+    "5555m5555p5555s11z",
+    "1111m1111p1111s1z",
+    "1111z2222z3333z4z",
+    "11223344m",
+]
+
+
+@pytest.mark.parametrize("text", CRAFTED_FOUR_COPIES)
+def test_four_copy_hands_equal_xiangting(text):
+    counts = list(hand_counts(text))
+    assert mahjong.shanten(counts, "riichi") == xiangting_shanten(counts)
+
+
+@pytest.mark.parametrize("rules", ["standard", "chinese", "sichuan"])
+def test_other_rules_match_the_slow_definition(rng, rules):
+    honors = PRESETS[rules].honors
+    hands = [handgen.random_hand(rng, n, range(34) if honors else range(27)) for n in SIZES for _ in range(6)]
+    hands += handgen.mixed_hands(rng, 30, 14, honors)
+    got = mahjong.shanten_batch(np.array(hands, np.uint8), rules).tolist()
+    assert got == [slow.shanten(h, PRESETS[rules]) for h in hands]
+
+
+def test_standard_rules_ignore_the_special_forms():
+    assert mahjong.shanten("1122m3344p5566s77z", "riichi") == -1
+    assert mahjong.shanten("1122m3344p5566s77z", "standard") > 0
+    assert mahjong.shanten("19m19p19s1234567z7z", "riichi") == -1
+    assert mahjong.shanten("11112233m445566p", "chinese") == -1  # four of a kind as two pairs
+
+
+def test_scalar_equals_batch(rng):
+    hands = [handgen.random_hand(rng, n) for n in SIZES for _ in range(30)]
+    for rules in ("riichi", "standard", "chinese"):
+        batch = mahjong.shanten_batch(np.array(hands, np.uint8), rules)
+        assert batch.dtype == np.int8
+        assert batch.tolist() == [mahjong.shanten(h, rules) for h in hands]
+
+
+def test_shanten_errors():
+    with pytest.raises(InvalidHandError, match="1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 tiles, got 3"):
+        mahjong.shanten("123m")
+    with pytest.raises(InvalidHandError, match="row 1: shanten needs 1..14 tiles"):
+        mahjong.shanten_batch(np.array([[2] + [0] * 33, [0] * 34], np.uint8))
+    with pytest.raises(InvalidHandError, match="row 0: holds 5 copies"):
+        mahjong.shanten_batch(np.array([[5] + [0] * 33], np.uint8))
+    with pytest.raises(InvalidHandError, match="no honor tiles"):
+        mahjong.shanten("11z", "sichuan")
+
+
+# --- discard advice --------------------------------------------------------------------------
+
+def test_discard_advice_equals_a_loop_over_xiangting(rng):
+    hands = handgen.mixed_hands(rng, 400, 14) + [handgen.random_hand(rng, n) for n in (2, 5, 8, 11) for _ in range(50)]
+    hands += [h for h in four_copy_hands(rng, 300) if sum(h) % 3 == 2]
+    for hand in hands:
+        advice = mahjong.discard_advice(hand, "riichi")
+        assert sorted(a.discard for a in advice) == [t for t in range(34) if hand[t]]
+        for a in advice:
+            after = list(hand)
+            after[a.discard] -= 1
+            rn, needed = xiangting.calculate_necessary_tiles(after, FOUR)
+            assert a.shanten == rn - 1
+            assert list(a.waits) == [t for t in range(34) if needed >> t & 1]
+            assert a.count == sum(4 - hand[t] for t in a.waits)
+        keys = [(a.shanten, -a.count, a.discard) for a in advice]
+        assert keys == sorted(keys)
+
+
+@pytest.mark.parametrize("rules", ["standard", "chinese", "sichuan"])
+def test_discard_advice_under_other_rules_agrees_with_shanten(rng, rules):
+    """Each row's shanten and waits equal those of shanten_batch on the hand after the discard."""
+    honors = PRESETS[rules].honors
+    for hand in handgen.mixed_hands(rng, 60, 14, honors):
+        for a in mahjong.discard_advice(hand, rules):
+            after = np.array(hand, np.uint8)
+            after[a.discard] -= 1
+            assert a.shanten == mahjong.shanten_batch(after[None], rules)[0]
+            drawn = np.repeat(after[None], 34, axis=0) + np.eye(34, dtype=np.uint8)
+            room = np.flatnonzero(after[:34 if honors else 27] < 4)
+            lower = mahjong.shanten_batch(drawn[room], rules) < a.shanten
+            assert list(a.waits) == room[lower].tolist()
+
+
+@pytest.mark.parametrize("rules", ["standard", "chinese", "sichuan"])
+def test_discard_advice_of_small_hands_matches_the_definition(rng, rules):
+    kinds = range(34) if PRESETS[rules].honors else range(27)
+    for hand in [handgen.random_hand(rng, n, kinds) for n in (5, 8) for _ in range(5)]:
+        for a in mahjong.discard_advice(hand, rules):
+            after = list(hand)
+            after[a.discard] -= 1
+            assert a.shanten == slow.shanten(after, PRESETS[rules])
+            assert list(a.waits) == slow.lowering_tiles(after, PRESETS[rules])
+
+
+def test_discard_advice_of_a_crafted_hand():
+    advice = mahjong.discard_advice("123m456p789s111z2z4z", "standard")
+    assert advice[0] == (28, 0, 3, 1 << 30) and advice[0].waits == (30,)  # drop South: tenpai on North
+    assert advice[1] == (30, 0, 3, 1 << 28) and advice[1].waits == (28,)  # drop North: a higher tile
+    assert repr(advice[0]) == "Advice(discard=28, shanten=0, waits=(30,), count=3)"
+    assert {a.discard for a in advice if a.shanten == 0} == {28, 30}
+    assert mahjong.discard_advice("11m", "riichi") == [(0, 0, 2, 1)]
+    with pytest.raises(InvalidHandError, match="discard advice needs a hand of 2, 5, 8, 11, 14"):
+        mahjong.discard_advice("123m")

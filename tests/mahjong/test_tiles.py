@@ -1,0 +1,68 @@
+"""Tile notation: every tile in every notation, round trips, errors that name the token."""
+
+import pytest
+
+from tests.support import mahjong_hands as handgen
+from lookup.mahjong import tiles
+from lookup.errors import InvalidHandError, InvalidTileError
+
+
+@pytest.mark.parametrize("notation", tiles.NOTATIONS)
+def test_every_tile_round_trips(notation):
+    for t in range(34):
+        assert tiles.parse_tiles(tiles.tile_name(t, notation)) == [t]
+
+
+@pytest.mark.parametrize("notation", tiles.NOTATIONS)
+def test_hands_round_trip(rng, notation):
+    for _ in range(200):
+        counts = handgen.random_hand(rng, int(rng.integers(1, 15)))
+        text = tiles.format_counts(counts, notation)
+        assert list(tiles.hand_counts(text)) == counts
+
+
+def test_known_names():
+    assert [tiles.tile_name(t, "uva") for t in (0, 9, 18, 27, 31, 32, 33)] == \
+        ["1W", "1T", "1S", "DONG", "BAI", "FA", "ZHONG"]
+    assert [tiles.tile_name(t, "chinese") for t in (4, 13, 22, 31, 32, 33)] == ["五万", "五筒", "五条", "白", "发", "中"]
+    assert [tiles.tile_name(t) for t in (0, 17, 26, 33)] == ["1m", "9p", "9s", "7z"]
+    assert tiles.tile_name(27, "unicode") == "\U0001F000" and tiles.tile_name(33, "unicode") == "\U0001F004"
+    assert tiles.tile_name(0, "unicode") == "\U0001F007" and tiles.tile_name(9, "unicode") == "\U0001F019"
+    assert tiles.tile_name(18, "unicode") == "\U0001F010"
+
+
+def test_variants():
+    assert tiles.parse_tiles("0m0p0s") == [4, 13, 22]  # red fives
+    assert tiles.parse_tiles("5饼 5餅 5索 五條 五萬 東 發") == [13, 13, 22, 22, 4, 27, 32]
+    assert tiles.parse_tiles("123m, 456p; 7z") == [0, 1, 2, 12, 13, 14, 33]
+    assert tiles.parse_tiles("\U0001F004\ufe0f") == [33]
+    assert tiles.parse_tiles("1W DONG 1m 一万") == [0, 27, 0, 0]
+    assert tiles.UVA_ORDER[:9] == tuple(range(9, 18)) and tiles.UVA_ORDER[-3:] == (33, 32, 31)
+    assert sorted(tiles.UVA_ORDER) == list(range(34))
+
+
+@pytest.mark.parametrize("text,token", [
+    ("123m 8z", "8z"), ("123x", "123x"), ("1m DONGX", "DONGX"), ("1m dong", "dong"),
+    ("十万", "十万"), ("一", "一"), ("12万", "12万"), ("0W", "0W"), ("1m ?", "?"), ("123", "123"),
+])
+def test_bad_tokens_are_named(text, token):
+    with pytest.raises(InvalidTileError, match=f"bad tile token '{token}'"):
+        tiles.parse_tiles(text)
+
+
+def test_uva_tokens_are_strict():
+    assert tiles.parse_uva_token("ZHONG") == 33 and tiles.parse_uva_token("9S") == 26
+    for bad in ("1s", "10W", "zhong", "0T"):
+        with pytest.raises(InvalidTileError, match=repr(bad)):
+            tiles.parse_uva_token(bad)
+
+
+def test_hand_counts_errors():
+    with pytest.raises(InvalidHandError, match="5 copies of 1m"):
+        tiles.hand_counts("11111m")
+    with pytest.raises(InvalidTileError, match="index must be an integer 0..33"):
+        tiles.hand_counts([True, 1])
+    with pytest.raises(InvalidTileError):
+        tiles.tile_name(34)
+    with pytest.raises(ValueError, match="unknown notation"):
+        tiles.tile_name(0, "morse")

@@ -1,0 +1,95 @@
+"""Seeded generators of zipai hands (20-count lists) and exposed melds for tests and benchmarks."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tests.support.oracles.zipai import GROUPS
+
+GROUP_LIST = sorted(GROUPS)
+SET_KINDS = ("peng", "wei", "pao", "ti")
+
+
+def random_cards(rng, n_cards: int, counts=None) -> list[int]:
+    """``counts`` (default empty) plus n_cards drawn from what is left of the 80-card deck."""
+    c = list(counts) if counts is not None else [0] * 20
+    deck = np.repeat(np.arange(20), [4 - x for x in c])
+    for t in rng.choice(deck, n_cards, replace=False):
+        c[int(t)] += 1
+    return c
+
+
+def winning_part(rng, n_groups: int, pair: bool) -> list[int]:
+    """A random part (counts <= 2) of n_groups groups, plus a pair when ``pair``."""
+    while True:
+        c = [0] * 20
+        for _ in range(n_groups):
+            for t in GROUP_LIST[int(rng.integers(len(GROUP_LIST)))]:
+                c[t] += 1
+        if pair:
+            c[int(rng.integers(20))] += 2
+        if max(c) <= 2:
+            return c
+
+
+def swap_one(rng, counts, limit: int = 2) -> list[int]:
+    """The vector with one held card replaced by another kind (counts stay <= limit)."""
+    held = [t for t in range(20) if counts[t]]
+    while True:
+        c = list(counts)
+        c[held[int(rng.integers(len(held)))]] -= 1
+        t = int(rng.integers(20))
+        if c[t] < limit:
+            c[t] += 1
+            return c
+
+
+def minus_one(rng, counts) -> list[int]:
+    c = list(counts)
+    held = [t for t in range(20) if c[t]]
+    c[held[int(rng.integers(len(held)))]] -= 1
+    return c
+
+
+def random_melds(rng, counts, n: int):
+    """Up to n random exposed melds (kind, cards) that fit beside ``counts`` (4 copies a card)."""
+    used = list(counts)
+    melds = []
+    for _ in range(n):
+        for _attempt in range(20):
+            if rng.random() < 0.4:
+                g = GROUP_LIST[int(rng.integers(len(GROUP_LIST)))]
+                if all(used[t] + g.count(t) <= 4 for t in set(g)):
+                    for t in g:
+                        used[t] += 1
+                    melds.append(("chi", g))
+                    break
+            else:
+                kind = SET_KINDS[int(rng.integers(4))]
+                size = 4 if kind in ("pao", "ti") else 3
+                t = int(rng.integers(20))
+                if used[t] + size <= 4:
+                    used[t] += size
+                    melds.append((kind, (t,) * size))
+                    break
+    return melds
+
+
+def hand(rng, *, part_groups=None, pair=None, kan=0, ti=0, noise=0.5) -> list[int]:
+    """A hand: ``kan`` triples and ``ti`` quads of distinct cards plus a part that is winning
+    (groups, and a pair when asked), or with probability ``noise`` one card swapped."""
+    while True:
+        k = int(rng.integers(0, 8)) if part_groups is None else part_groups
+        p = (bool(rng.integers(2)) if pair is None else pair) and k <= 6
+        part = winning_part(rng, k, p)
+        if rng.random() < noise and sum(part):
+            part = swap_one(rng, part)
+        sets = rng.choice(20, kan + ti, replace=False)
+        c = list(part)
+        ok = True
+        for i, t in enumerate(sets):
+            if c[int(t)]:
+                ok = False
+            c[int(t)] = 3 if i < kan else 4
+        if ok:
+            return c
