@@ -3,17 +3,17 @@ generation and load time."""
 
 from __future__ import annotations
 
-
 import numpy as np
-
-from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
 from tests.support import mahjong_hands as handgen  # the seeded hand generators the tests use
 
+from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
+
 
 def _encoding_rows(hands: np.ndarray) -> list:
-    import encoding
     from lookup.mahjong import queries
+
+    import encoding
 
     suit, honor, _, _ = queries._hu_ting_tables()
     suit_offsets, suit_compact = encoding.compact(suit, 9)

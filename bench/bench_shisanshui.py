@@ -11,9 +11,9 @@ from math import comb
 import numpy as np
 from numba import njit
 
-from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
-
 from tests.support import shisanshui_hands as cardgen  # the seeded hand generators the tests use
+
+from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
 EVAL7_NAMES = [r + s for r in "23456789TJQKA" for s in "shcd"]  # our card index -> eval7 text
 

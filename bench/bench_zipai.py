@@ -3,13 +3,12 @@ load, and the key designs of the table."""
 
 from __future__ import annotations
 
-
 import numpy as np
-
-from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
 from tests.support import zipai_hands as hg  # the seeded generators the tests use
 from tests.support.oracles import zipai as seed_search  # the seed-001-style recursive splitter
+
+from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
 
 def hands(rng, n: int) -> list[list[int]]:
@@ -48,10 +47,10 @@ def _parts(rng, n: int, keys) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _encoding_rows(rng, quick: bool) -> tuple[list, str]:
-    import zipai_encoding as enc
-
     from lookup import zipai
     from tablegen import zipai as gen
+
+    import zipai_encoding as enc
 
     trans, final, values = zipai.queries._load()
     keys, _, _ = gen.winning_vectors(progress=lambda msg: None)

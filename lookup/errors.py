@@ -1,7 +1,9 @@
-"""Typed errors raised by paibiao.
+"""Typed errors raised by paibiao, one set for every game.
 
-Every error a user can cause derives from :class:`PaibiaoError`; errors about input
-also derive from :class:`ValueError`, so ``except ValueError`` keeps working.
+Every error a user can cause derives from :class:`PaibiaoError`; errors about input also
+derive from :class:`ValueError`, so ``except ValueError`` keeps working. A bad tile or card
+of any game (mahjong tiles, zipai cards, playing cards) raises :class:`InvalidTileError`;
+``InvalidCardError`` is another name for the same class.
 """
 
 
@@ -10,11 +12,15 @@ class PaibiaoError(Exception):
 
 
 class InvalidTileError(PaibiaoError, ValueError):
-    """A tile or card token that no notation knows (the message names the token)."""
+    """A tile or card token or index that the game's notation does not know (the message names it)."""
+
+
+InvalidCardError = InvalidTileError
+"""The same class as :class:`InvalidTileError` (the name reads better for playing cards)."""
 
 
 class InvalidHandError(PaibiaoError, ValueError):
-    """A hand that is not a legal query: wrong tile count, a fifth copy, a bad array shape or dtype."""
+    """A hand that is not a legal query: wrong size, a fifth copy, a duplicate card, a bad array."""
 
 
 class InvalidMeldError(InvalidHandError):
@@ -22,12 +28,8 @@ class InvalidMeldError(InvalidHandError):
 
 
 class InvalidRulesError(PaibiaoError, ValueError):
-    """An unknown rule-set name or an inconsistent rule set."""
+    """An unknown rule-set name, or a rules field of the wrong type or out of range (named)."""
 
 
 class TableError(PaibiaoError, RuntimeError):
-    """A lookup table that is missing, stale or damaged; the message says to run ``make tables``."""
-
-
-class InvalidCardError(PaibiaoError, ValueError):
-    """A playing-card token or index that is not one of the 52 cards (the message names it)."""
+    """A lookup table that is missing, stale or damaged; the message says how to rebuild it."""

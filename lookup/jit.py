@@ -1,32 +1,75 @@
-"""Numba compilation for the runtime's batch kernels, with a disk cache that cannot go stale.
+"""Kernel compilation for every game: plain-Python helpers Numba can compile, one status
+protocol, and a disk cache that cannot go stale.
 
-Numba's disk cache is keyed on the source file that defines a kernel, not on the modules
-whose functions and constants it inlines. So each kernel module lists those modules and
-the sha256 they had when it was last updated (``KERNEL_SOURCES``); while the files still
-match, kernels are cached on disk, otherwise they are compiled fresh in every process
-(correct, only slower) and ``tests/test_jit_cache.py`` fails until the fingerprint is
-updated. Editing the fingerprint also changes the kernel module, which invalidates its
-cache. ``python -m lookup.jit`` prints the current fingerprints; ``--update`` writes them
-into the kernel modules.
+**Helpers written once.** A per-hand step is a plain Python function marked
+:func:`jitable`: the scalar queries call it as Python, and the batch kernels call it from
+compiled code (it is registered with Numba, as ``numba.extending.register_jitable`` does,
+when the first kernel module is built). Jitable helpers may call each other. Marking a
+function imports nothing, so the scalar paths never import Numba.
+
+**Status protocol.** Every kernel, and every per-hand step that can refuse its input,
+reports a status: ``OK`` (0) or one of the error codes below. A batch kernel returns
+``(status, index)``: with ``OK``, ``index`` is the number of rows (or items) it wrote; with
+an error, the index of the first bad row, and nothing after it was answered. The Python
+side turns a status into a typed error with :func:`check`.
+
+**Disk cache.** Numba's disk cache is keyed on the source file that defines a kernel, not
+on the modules whose functions and constants it compiles in. So each kernel module lists
+those modules (``KERNEL_MODULES``) and the sha256 they had when it was last updated
+(``SOURCES_SHA256`` in the module); while the files still match, kernels are cached on disk,
+otherwise they are compiled fresh in every process (correct, only slower) and
+``tests/test_jit_cache.py`` fails until the fingerprint is updated. Editing the fingerprint
+also changes the kernel module, which invalidates its cache. ``python -m lookup.jit``
+prints the current fingerprints; ``--update`` writes them into the kernel modules.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import NoReturn, TypeVar
+
+F = TypeVar("F", bound=Callable)
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
+OK = 0
+ERR_COPIES = 1      # a tile or card held more times than the game has copies
+ERR_SIZE = 2        # a hand of a size the query does not take
+ERR_HONORS = 3      # an honor tile under rules without honors
+ERR_CARD = 4        # a card index outside the deck
+ERR_DUPLICATE = 5   # the same card twice
+
 KERNEL_MODULES = {
-    # kernel module: the modules its kernels compile in
-    "mahjong/kernels.py": ("mahjong/hand.py", "mahjong/encoding.py"),
-    "mahjong/shanten_kernels.py": ("mahjong/encoding.py",),
-    "shisanshui/kernels.py": (),
-    "zipai/kernels.py": ("zipai/hand.py",),
+    # kernel module: the modules its kernels compile in (this one for the status codes)
+    "mahjong/kernels.py": ("jit.py", "mahjong/hand.py", "mahjong/encoding.py"),
+    "mahjong/shanten_kernels.py": ("jit.py", "mahjong/encoding.py"),
+    "shisanshui/kernels.py": ("jit.py",),
+    "zipai/kernels.py": ("jit.py", "zipai/hand.py"),
 }
 
+_jitables: list[Callable] = []
+_registered = 0
 
-def fingerprint(sources) -> str:
+
+def jitable(fn: F) -> F:
+    """Mark a plain Python function as callable from compiled kernels; returns it unchanged."""
+    _jitables.append(fn)
+    return fn
+
+
+def register_jitables() -> None:
+    """Register every :func:`jitable` function with Numba (each once); imports Numba."""
+    global _registered
+    from numba.extending import register_jitable
+
+    while _registered < len(_jitables):
+        register_jitable(_jitables[_registered])
+        _registered += 1
+
+
+def fingerprint(sources: Iterable[str]) -> str:
     """sha256 over the named source files of this package."""
     h = hashlib.sha256()
     for name in sources:
@@ -35,15 +78,30 @@ def fingerprint(sources) -> str:
     return h.hexdigest()
 
 
-def kernel_decorator(sources, expected: str):
-    """``njit(nogil=True, cache=...)``: cached on disk only while ``sources`` match ``expected``."""
+def kernel_decorator(sources: Iterable[str], expected: str) -> Callable:
+    """``njit(nogil=True, cache=...)``: cached on disk only while ``sources`` match ``expected``.
+
+    Registers the jitable helpers first, so the kernels it compiles can call them.
+    """
     from numba import njit
 
+    register_jitables()
     cache = fingerprint(sources) == expected
     return njit(nogil=True, cache=cache)
 
 
-def _main(argv) -> None:
+def check(status: int, index: int, explain: Callable[[int, int], Exception]) -> int:
+    """``index`` when ``status`` is OK; otherwise raise ``explain(status, index)``."""
+    if status != OK:
+        _raise(explain(int(status), int(index)))
+    return int(index)
+
+
+def _raise(error: Exception) -> NoReturn:
+    raise error
+
+
+def _main(argv: list[str]) -> None:
     import re
 
     for module, sources in KERNEL_MODULES.items():

@@ -1,5 +1,10 @@
 """Table loading: lazy, once per process, read-only, verified, shared by threads.
 
+This is the one table cache of every game: :func:`load` reads and verifies a game's file
+once, and a :class:`TableView` holds what a game's queries build from it (memoryviews,
+Python lists, scalar constants). :func:`clear_cache` drops both at once, so a process never
+answers from a mix of old and new tables.
+
 Each game has one HDF5 file ``data/<game>.h5`` written by ``python -m tablegen``. Its root
 attributes hold ``schema_version``, ``generator_version``, ``game``, ``encoding`` and the
 parameters it was built with; each dataset has a ``description`` and the ``sha256`` of its
@@ -15,8 +20,10 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
+from typing import Generic, TypeVar
 
 import numpy as np
 
@@ -28,8 +35,10 @@ SCHEMA_VERSIONS = {"mahjong": 1, "shisanshui": 1, "zipai": 1}
 DATA_ENV = "PAIBIAO_DATA"
 _REBUILD_HINT = "run `make tables` (or `python -m tablegen`) to build them"
 
-_lock = threading.Lock()
-_cache: dict[str, "TableSet"] = {}
+_lock = threading.RLock()
+_cache: dict[str, TableSet] = {}
+_views: list[TableView] = []
+T = TypeVar("T")
 
 
 def data_dir() -> Path:
@@ -89,10 +98,38 @@ def load(game: str, required=()) -> TableSet:
     return tables
 
 
+class TableView(Generic[T]):
+    """What a game's queries build from its tables (``build(tables)``), built once on first use.
+
+    ``view.get()`` returns it, loading and verifying the tables first when needed; hot paths
+    read ``view.value or view.get()``. Built under the loader's lock, dropped by
+    :func:`clear_cache` together with the tables it came from.
+    """
+
+    def __init__(self, game: str, build: Callable[[TableSet], T]):
+        self.game = game
+        self._build = build
+        self.value: T | None = None
+        with _lock:
+            _views.append(self)
+
+    def get(self) -> T:
+        value = self.value
+        if value is None:
+            with _lock:
+                value = self.value
+                if value is None:
+                    value = self._build(load(self.game))
+                    self.value = value
+        return value
+
+
 def clear_cache() -> None:
-    """Forget loaded tables (the next query reloads and re-verifies them)."""
+    """Forget loaded tables and every view built from them (the next query reloads and re-verifies)."""
     with _lock:
         _cache.clear()
+        for view in _views:
+            view.value = None
 
 
 def read_verified(path: Path, game: str) -> TableSet:

@@ -28,8 +28,21 @@ import numpy as np
 from numba import njit
 
 from lookup.zipai.hand import (
-    HUXI_MASK, MAX_PART, MOVE_UNITS, MOVES_SHIFT, N_CARDS, N_GROUPS, N_MOVES, N_SYMBOLS,
-    N_UNITS, PAIR_UNIT, RANK_SHIFT, START, STATE_MASK, UNIT_CARDS, UNIT_HUXI,
+    HUXI_MASK,
+    MAX_PART,
+    MOVE_UNITS,
+    MOVES_SHIFT,
+    N_CARDS,
+    N_GROUPS,
+    N_MOVES,
+    N_SYMBOLS,
+    N_UNITS,
+    PAIR_UNIT,
+    RANK_SHIFT,
+    START,
+    STATE_MASK,
+    UNIT_CARDS,
+    UNIT_HUXI,
 )
 
 from .h5io import sources_sha256, write_table_file

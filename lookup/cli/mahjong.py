@@ -2,34 +2,26 @@
 
 from __future__ import annotations
 
+import argparse
+
 from .. import mahjong
 from ..mahjong.rules import PRESETS
 from ..mahjong.tiles import NOTATIONS, format_counts, format_tiles, hand_counts, tile_name
-from . import print_json
-
-QUERIES = (
-    # name, runner, default rules, takes jokers, help
-    ("hu", "_run_hu", "standard", True, "is this 3k+2 hand a winning hand"),
-    ("ting", "_run_ting", "standard", True, "the waits of a 3k+1 hand"),
-    ("shanten", "_run_shanten", "riichi", False, "tiles from tenpai (-1 complete, 0 tenpai)"),
-    ("decompose", "_run_decompose", "standard", False, "every way a 3k+2 hand wins"),
-    ("discard", "_run_discard", "riichi", False, "every discard of a 3k+2 hand, best first"),
-)
+from . import Command, Query, print_json
 
 
-def add_parser(games) -> None:
-    parser = games.add_parser("mahjong", help="mahjong queries: hu, ting, shanten, decompose, discard")
-    queries = parser.add_subparsers(dest="query", metavar="QUERY", required=True)
-    for name, runner, rules, jokers, what in QUERIES:
-        q = queries.add_parser(name, help=what, description=what)
-        q.add_argument("hand", nargs="+", metavar="HAND",
-                       help="tiles in tenhou (123m44z), UVa (1W 4T DONG), Chinese or Unicode notation")
-        q.add_argument("--rules", default=rules, choices=list(PRESETS), help=f"rule set (default {rules})")
-        if jokers:
-            q.add_argument("--jokers", type=int, default=0, metavar="N", help="wildcards beside the hand (0..8)")
-        q.add_argument("--notation", default="tenhou", choices=NOTATIONS, help="output notation (default tenhou)")
-        q.add_argument("--json", action="store_true", help="machine-readable output")
-        q.set_defaults(run=globals()[runner])
+def _arguments(parser: argparse.ArgumentParser, query: Query) -> None:
+    """The hand, rules and output options every mahjong query takes."""
+    parser.add_argument("hand", nargs="+", metavar="HAND",
+                        help="tiles in tenhou (123m44z), UVa (1W 4T DONG), Chinese or Unicode notation")
+    rules = DEFAULT_RULES.get(query.name, "standard")
+    parser.add_argument("--rules", default=rules, choices=list(PRESETS), help=f"rule set (default {rules})")
+    parser.add_argument("--notation", default="tenhou", choices=NOTATIONS, help="output notation (default tenhou)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _jokers(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--jokers", type=int, default=0, metavar="N", help="wildcards beside the hand (0..8)")
 
 
 def _hand(args) -> bytes:
@@ -111,3 +103,15 @@ def _run_discard(args) -> int:
         waits = " ".join(_names(a.waits, args.notation)) or "-"
         print(f"{tile_name(a.discard, args.notation)}\tshanten {a.shanten}\twaits {waits} ({a.count})")
     return 0
+
+
+DEFAULT_RULES = {"shanten": "riichi", "discard": "riichi"}
+"""Queries whose --rules default is not ``standard``."""
+
+COMMAND = Command("mahjong", "mahjong queries: hu, ting, shanten, decompose, discard", (
+    Query("hu", "is this 3k+2 hand a winning hand", _run_hu, _jokers),
+    Query("ting", "the waits of a 3k+1 hand", _run_ting, _jokers),
+    Query("shanten", "tiles from tenpai (-1 complete, 0 tenpai)", _run_shanten),
+    Query("decompose", "every way a 3k+2 hand wins", _run_decompose),
+    Query("discard", "every discard of a 3k+2 hand, best first", _run_discard),
+), _arguments)

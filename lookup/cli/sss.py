@@ -2,42 +2,42 @@
 
 from __future__ import annotations
 
+import argparse
+
 from .. import shisanshui as sss
-from ..shisanshui.cards import NOTATIONS, format_cards, parse_cards, sort_cards
 from ..errors import InvalidHandError
-from . import UsageError, print_json
+from ..shisanshui.cards import NOTATIONS, format_cards, parse_cards, sort_cards
+from . import Command, Query, UsageError, print_json
 
 ROWS = ("front", "middle", "back")
 
 
-def add_parser(games) -> None:
-    parser = games.add_parser("sss", help="shisanshui (十三水): rank, best, arrangements, special, settle",
-                              description="Shisanshui (十三水) queries. Cards: AS KH TD 9C (10 for T) or ♠A ♥10.")
-    queries = parser.add_subparsers(dest="query", metavar="QUERY", required=True)
+def _arguments(parser: argparse.ArgumentParser, query: Query) -> None:
+    """The cards, rules and output options every shisanshui query takes."""
+    parser.add_argument("cards", nargs="+", metavar="CARDS", help=CARDS_HELP[query.name])
+    parser.add_argument("--rules", default="standard", choices=list(sss.PRESETS), help="rule set (default standard)")
+    parser.add_argument("--notation", default="ascii", choices=NOTATIONS, help="card output notation (default ascii)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
 
-    def query(name, run, what, cards_help):
-        q = queries.add_parser(name, help=what, description=what)
-        q.add_argument("cards", nargs="+", metavar="CARDS", help=cards_help)
-        q.add_argument("--rules", default="standard", choices=list(sss.PRESETS), help="rule set (default standard)")
-        q.add_argument("--notation", default="ascii", choices=NOTATIONS, help="card output notation (default ascii)")
-        q.add_argument("--json", action="store_true", help="machine-readable output")
-        q.set_defaults(run=run)
-        return q
 
-    query("rank", _run_rank, "the rank of a 3-card or 5-card hand (one scale, higher is stronger)",
-          "3 or 5 cards")
-    q = query("best", _run_best, "the best legal arrangement of 13 cards", "13 cards")
-    q.add_argument("--objective", default="strongest", choices=sss.OBJECTIVES,
-                   help="strongest: largest (back, middle, front); expected: most expected row points")
-    q = query("arrangements", _run_arrangements, "every legal arrangement of 13 cards, strongest first",
-              "13 cards")
-    q.add_argument("--limit", type=int, default=None, metavar="N", help="list only the first N")
-    query("special", _run_special, "the special hand (特殊牌型) 13 cards are, if any", "13 cards")
-    q = query("settle", _run_settle, "settle a deal of 2-4 players", 'one "FRONT|MIDDLE|BACK" per player')
-    q.add_argument("--special", action="append", default=[], metavar="P=NAME",
-                   help="player P (1-based) declares the special hand NAME (repeatable)")
-    q.add_argument("--auto-special", action="store_true",
-                   help="every player whose 13 cards are a special hand declares the best one")
+CARDS_HELP = {"rank": "3 or 5 cards", "best": "13 cards", "arrangements": "13 cards", "special": "13 cards",
+              "settle": 'one "FRONT|MIDDLE|BACK" per player'}
+
+
+def _objective(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--objective", default="strongest", choices=sss.OBJECTIVES,
+                        help="strongest: largest (back, middle, front); expected: most expected row points")
+
+
+def _limit(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--limit", type=int, default=None, metavar="N", help="list only the first N")
+
+
+def _declarations(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--special", action="append", default=[], metavar="P=NAME",
+                        help="player P (1-based) declares the special hand NAME (repeatable)")
+    parser.add_argument("--auto-special", action="store_true",
+                        help="every player whose 13 cards are a special hand declares the best one")
 
 
 def _cards(args) -> list:
@@ -149,3 +149,12 @@ def _run_settle(args) -> int:
                 notes.append("home run 全垒打")
             print(f"player {i + 1}: {score:+d}" + (f"  ({'; '.join(notes)})" if notes else ""))
     return 0
+
+
+COMMAND = Command("sss", "shisanshui (十三水): rank, best, arrangements, special, settle", (
+    Query("rank", "the rank of a 3-card or 5-card hand (one scale, higher is stronger)", _run_rank),
+    Query("best", "the best legal arrangement of 13 cards", _run_best, _objective),
+    Query("arrangements", "every legal arrangement of 13 cards, strongest first", _run_arrangements, _limit),
+    Query("special", "the special hand (特殊牌型) 13 cards are, if any", _run_special),
+    Query("settle", "settle a deal of 2-4 players", _run_settle, _declarations),
+), _arguments, description="Shisanshui (十三水) queries. Cards: AS KH TD 9C (10 for T) or ♠A ♥10.")

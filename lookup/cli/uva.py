@@ -13,20 +13,15 @@ import sys
 from .. import mahjong
 from ..errors import InvalidHandError, InvalidTileError
 from ..mahjong.tiles import UVA_ORDER, parse_uva_token, tile_name
+from . import Command
 
 TILES_PER_CASE = 13
-
-
-def add_parser(games) -> None:
-    parser = games.add_parser("uva11210", help="solve UVa 11210 input from stdin",
-                              description=__doc__.split("\n\n")[0])
-    parser.set_defaults(run=_run)
 
 
 def solve(text: str) -> str:
     """Judge output (with a trailing newline per case) for UVa 11210 input text."""
     tokens = text.split()
-    hands = []
+    hands: list[list[int]] = []
     i = 0
     while i < len(tokens) and tokens[i] != "0":
         case = tokens[i:i + TILES_PER_CASE]
@@ -53,3 +48,6 @@ def solve(text: str) -> str:
 def _run(args) -> int:
     sys.stdout.write(solve(sys.stdin.read()))
     return 0
+
+
+COMMAND = Command("uva11210", "solve UVa 11210 input from stdin", run=_run, description=__doc__.split("\n\n")[0])

@@ -2,36 +2,32 @@
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 
 from .. import zipai
 from ..zipai.cards import NOTATIONS, card_name, format_cards, format_counts, hand_counts, parse_melds
-from . import print_json
+from . import Command, Query, print_json
 
 _HAND_HELP = "cards: 一..十 壹..拾 (貳 參 叄 陸 too) or x1..x10 d1..d10, with or without spaces"
 
 
-def add_parser(games) -> None:
-    parser = games.add_parser("zipai", help="zipai (字牌, 跑胡子) queries: hu, ting, decompose")
-    queries = parser.add_subparsers(dest="query", metavar="QUERY", required=True)
-    for name, run, what in (
-            ("hu", _run_hu, "does this hand win, with its best total huxi (胡息)"),
-            ("ting", _run_ting, "the cards whose draw makes the hand win, with the best huxi of each"),
-            ("decompose", _run_decompose, "every split of a hand part without triples, best huxi first")):
-        q = queries.add_parser(name, help=what, description=what)
-        q.add_argument("hand", nargs="+", metavar="HAND", help=_HAND_HELP)
-        if name != "decompose":
-            q.add_argument("--exposed", action="append", default=[], metavar="MELD",
-                           help="an exposed meld, repeatable: 碰六 偎拾 跑三 提壹 吃一二三 (or peng:x6 ...)")
-            q.add_argument("--rules", default="paohuzi", choices=list(zipai.PRESETS),
-                           help="rule set (default paohuzi: min_huxi 10)")
-            q.add_argument("--min-huxi", type=int, default=None, metavar="N",
-                           help="override the rule set's winning threshold")
-            q.add_argument("--pair-without-quad", action="store_true",
-                           help="allow the pair without a 提 or 跑 (the part's size alone decides)")
-        q.add_argument("--notation", default="chinese", choices=NOTATIONS, help="output notation (default chinese)")
-        q.add_argument("--json", action="store_true", help="machine-readable output")
-        q.set_defaults(run=run)
+def _arguments(parser: argparse.ArgumentParser, query: Query) -> None:
+    """The hand and output options every zipai query takes."""
+    parser.add_argument("hand", nargs="+", metavar="HAND", help=_HAND_HELP)
+    parser.add_argument("--notation", default="chinese", choices=NOTATIONS, help="output notation (default chinese)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _melds_and_rules(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--exposed", action="append", default=[], metavar="MELD",
+                        help="an exposed meld, repeatable: 碰六 偎拾 跑三 提壹 吃一二三 (or peng:x6 ...)")
+    parser.add_argument("--rules", default="paohuzi", choices=list(zipai.PRESETS),
+                        help="rule set (default paohuzi: min_huxi 10)")
+    parser.add_argument("--min-huxi", type=int, default=None, metavar="N",
+                        help="override the rule set's winning threshold")
+    parser.add_argument("--pair-without-quad", action="store_true",
+                        help="allow the pair without a 提 or 跑 (the part's size alone decides)")
 
 
 def _rules(args) -> zipai.RuleSet:
@@ -88,3 +84,10 @@ def _run_decompose(args) -> int:
         for s in splits:
             print(f"{s.huxi}: " + sep.join(format_cards(g, args.notation) for g in s.groups))
     return 0
+
+
+COMMAND = Command("zipai", "zipai (字牌, 跑胡子) queries: hu, ting, decompose", (
+    Query("hu", "does this hand win, with its best total huxi (胡息)", _run_hu, _melds_and_rules),
+    Query("ting", "the cards whose draw makes the hand win, with the best huxi of each", _run_ting, _melds_and_rules),
+    Query("decompose", "every split of a hand part without triples, best huxi first", _run_decompose),
+), _arguments)

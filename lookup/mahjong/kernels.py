@@ -11,10 +11,10 @@ before their exact checks run.
 import numpy as np
 from numba import njit
 
-from . import hand as core
 from ..jit import KERNEL_MODULES, kernel_decorator
+from . import hand as core
 
-SOURCES_SHA256 = "9a438b9c02f15a9a51461d295183511ee4bd576cc0431f7319cece97c77efb57"
+SOURCES_SHA256 = "3d37334b9ff859d691bd615b931a34002ffa3120fb26c7eb1944c803113c942e"
 """Fingerprint of the modules compiled into these kernels (see lookup._jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

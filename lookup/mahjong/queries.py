@@ -20,11 +20,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import hand as core
 from .. import tables
-from .encoding import CLASS_PAIR, MAX_HAND_TILES, MAX_JOKERS, N_TILE_KINDS
 from ..arrays import uint8_rows
 from ..errors import InvalidHandError
+from . import hand as core
+from .encoding import CLASS_PAIR, MAX_HAND_TILES, MAX_JOKERS, N_TILE_KINDS
 from .rules import PRESETS, RuleSet, get_rules
 from .tiles import hand_counts, tile_name
 
@@ -278,7 +278,8 @@ def is_hu_batch(counts, rules="standard", jokers=0) -> np.ndarray:
 
 def ting_batch(counts, rules="standard", jokers=0) -> np.ndarray:
     """``ting`` of each row of an ``(N, 34)`` count array as uint64 masks (bit t: tile t waits)."""
-    from .kernels import ting_batch as plain, ting_batch_jokers
+    from .kernels import ting_batch as plain
+    from .kernels import ting_batch_jokers
 
     return _run_batch(counts, rules, jokers, np.uint64, plain, ting_batch_jokers, 1)
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .encoding import MAX_COPIES, N_TILE_KINDS
 from ..errors import InvalidHandError, InvalidTileError
+from .encoding import MAX_COPIES, N_TILE_KINDS
 
 HONOR_NAMES_EN = ("East", "South", "West", "North", "White", "Green", "Red")
 

@@ -24,8 +24,8 @@ import numpy as np
 
 from .. import tables
 from ..arrays import uint8_rows
-from .cards import card_name, format_cards, hand_cards, parse_cards, sort_cards
 from ..errors import InvalidCardError, InvalidHandError, InvalidRulesError
+from .cards import card_name, format_cards, hand_cards, parse_cards, sort_cards
 
 __all__ = [
     "rank5", "rank3", "rank", "rank5_batch", "rank3_batch", "category", "category_chinese",

@@ -23,10 +23,18 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .hand import (
-    MAX_COPIES, N_CARDS, N_GROUPS, PAO_HUXI, PENG_HUXI, TI_HUXI, UNIT_CARDS, UNIT_HUXI, WEI_HUXI,
-)
 from ..errors import InvalidHandError, InvalidMeldError, InvalidTileError
+from .hand import (
+    MAX_COPIES,
+    N_CARDS,
+    N_GROUPS,
+    PAO_HUXI,
+    PENG_HUXI,
+    TI_HUXI,
+    UNIT_CARDS,
+    UNIT_HUXI,
+    WEI_HUXI,
+)
 
 SMALL_NAMES = "一二三四五六七八九十"
 BIG_NAMES = "壹贰叁肆伍陆柒捌玖拾"

@@ -9,10 +9,10 @@ answered. They release the GIL.
 import numpy as np
 from numba import njit
 
-from . import hand as core
 from ..jit import KERNEL_MODULES, kernel_decorator
+from . import hand as core
 
-SOURCES_SHA256 = "937449a7d48845bd7dc2685fbcabc572f64d2e818d51ca01387eaa2d1e494697"
+SOURCES_SHA256 = "e5be38a2bf4ef92f4593e82c738e7fb31e0327f022502b955bd0176a2b63472b"
 """Fingerprint of the modules compiled into these kernels (see lookup._jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

@@ -20,10 +20,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import hand as core
 from .. import tables
 from ..arrays import uint8_rows
 from ..errors import InvalidHandError, InvalidRulesError
+from . import hand as core
 from .cards import Meld, card_name, hand_counts, parse_melds
 
 __all__ = ["hu", "hu_batch", "ting", "ting_batch", "decompositions", "Split", "Meld", "RuleSet",

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import mahjong_hands as handgen
-from lookup.mahjong import tiles
 from lookup.cli import main
 from lookup.cli.uva import solve
+from lookup.mahjong import tiles
+from tests.support import mahjong_hands as handgen
 
 SEED_SOURCE = Path(__file__).parent.parent / "support" / "oracles" / "uva11210_seed.c"
 SAMPLE_IN = "1S 1S 2S 2S 2S 3S 3S 3S 7S 8S 9S FA FA\n1S 2S 3S 4S 5S 6S 7S 8S 9S 1T 3T 5T 7T\n0\n"

@@ -2,11 +2,11 @@
 
 import pytest
 
-from tests.support import mahjong_hands as handgen
 from lookup import mahjong
-from lookup.mahjong.tiles import hand_counts
 from lookup.errors import InvalidHandError
 from lookup.mahjong.rules import PRESETS
+from lookup.mahjong.tiles import hand_counts
+from tests.support import mahjong_hands as handgen
 from tests.support.oracles import mahjong as slow
 
 

@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from mahjong.agari import Agari
 
-from tests.support import mahjong_hands as handgen
 from lookup import mahjong
 from lookup.errors import InvalidHandError, InvalidRulesError, InvalidTileError
 from lookup.mahjong.rules import PRESETS, RuleSet
+from tests.support import mahjong_hands as handgen
 from tests.support.oracles import mahjong as slow
 
 HU_SIZES = (2, 5, 8, 11, 14)

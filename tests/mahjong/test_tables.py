@@ -6,11 +6,11 @@ import h5py
 import numpy as np
 import pytest
 
-from lookup.mahjong import encoding as enc
 from lookup import tables
 from lookup.errors import TableError
-from tests.support.oracles import mahjong as slow
+from lookup.mahjong import encoding as enc
 from tablegen import mahjong as gen
+from tests.support.oracles import mahjong as slow
 
 SUITS = [("suit", enc.N_SUIT_RANKS, True), ("honor", enc.N_HONOR_KINDS, False)]
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from tests.support import mahjong_hands as handgen
-from lookup.mahjong import tiles
 from lookup.errors import InvalidHandError, InvalidTileError
+from lookup.mahjong import tiles
+from tests.support import mahjong_hands as handgen
 
 
 @pytest.mark.parametrize("notation", tiles.NOTATIONS)

@@ -7,9 +7,9 @@ import sys
 import numpy as np
 import pytest
 
-from tests.support import shisanshui_hands as cardgen
 from lookup import shisanshui as sss
 from lookup.errors import InvalidCardError, InvalidHandError, InvalidRulesError
+from tests.support import shisanshui_hands as cardgen
 from tests.support.oracles import shisanshui as slow
 
 

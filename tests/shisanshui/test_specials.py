@@ -3,8 +3,8 @@ one chosen, configurable points, and the slow definitions on seeded hands."""
 
 import pytest
 
-from tests.support import shisanshui_hands as cardgen
 from lookup import shisanshui as sss
+from tests.support import shisanshui_hands as cardgen
 from tests.support.oracles import shisanshui as slow
 
 # (special, a hand that is it, a hand that just misses it)

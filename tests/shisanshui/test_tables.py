@@ -10,9 +10,9 @@ import pytest
 
 from lookup import shisanshui as sss
 from lookup import tables
-from tests.support.oracles import shisanshui as slow
 from tablegen import h5io
 from tablegen import shisanshui as gen
+from tests.support.oracles import shisanshui as slow
 
 KNOWN_5 = {  # category: (hands, distinct ranks)
     "straight flush": (40, 10), "quads": (624, 156), "full house": (3744, 156),

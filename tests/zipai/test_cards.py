@@ -5,8 +5,17 @@ import pytest
 
 from lookup.errors import InvalidHandError, InvalidMeldError, InvalidTileError
 from lookup.zipai.cards import (
-    BIG_NAMES, SMALL_NAMES, Meld, card_name, counts_of, format_cards, format_counts, hand_counts,
-    parse_cards, parse_meld, parse_melds,
+    BIG_NAMES,
+    SMALL_NAMES,
+    Meld,
+    card_name,
+    counts_of,
+    format_cards,
+    format_counts,
+    hand_counts,
+    parse_cards,
+    parse_meld,
+    parse_melds,
 )
 
 

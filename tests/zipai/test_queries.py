@@ -6,11 +6,11 @@ import sys
 import numpy as np
 import pytest
 
-from tests.support import zipai_hands as hg
 from lookup import zipai
 from lookup.errors import InvalidHandError, InvalidMeldError, InvalidRulesError, InvalidTileError
 from lookup.zipai import PRESETS, RuleSet, Split
 from lookup.zipai.cards import counts_of, parse_cards
+from tests.support import zipai_hands as hg
 from tests.support.oracles import zipai as slow
 
 ANY_HUXI = RuleSet("any", min_huxi=0, pair_with_quad=False)

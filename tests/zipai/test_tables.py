@@ -8,12 +8,12 @@ import h5py
 import numpy as np
 import pytest
 
-from tests.support import zipai_hands as hg
-from lookup.zipai import hand as core
 from lookup import tables
 from lookup.errors import TableError
-from tests.support.oracles import zipai as slow
+from lookup.zipai import hand as core
 from tablegen import zipai as gen
+from tests.support import zipai_hands as hg
+from tests.support.oracles import zipai as slow
 
 # ZIPAI.md: winning vectors (counts <= 2) per number of cards
 KNOWN_SIZES = {0: 1, 2: 20, 3: 38, 5: 666, 6: 657, 8: 9992, 9: 6684, 11: 87000, 12: 43780,

@@ -6,7 +6,7 @@ SPEC §2 as literally as possible.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement, product
 
 N_TILES = 34
@@ -145,9 +145,9 @@ def joker_needs(v: tuple, chows: bool) -> tuple[int, int]:
     return melds(tuple(v)), best
 
 
-@lru_cache(maxsize=None)
+@cache
 def _joker_melds(n: int, chows: bool):
-    @lru_cache(maxsize=None)
+    @cache
     def melds(rest: tuple) -> int:
         if not any(rest):
             return 0
@@ -315,7 +315,7 @@ def _pairs_any_copies(c, quad_as_two_pairs):
 SUIT_SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _targets(n_ranks: int, chows: bool) -> dict:
     return targets_by_class(n_ranks, chows)
 
