@@ -30,6 +30,7 @@ the one contract with the runtime; this module only computes the codes and fills
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -228,7 +229,7 @@ def percentiles(counts: np.ndarray) -> np.ndarray:
     return (below + counts / 2) / counts.sum()
 
 
-def build_datasets(progress=print) -> dict:
+def build_datasets(progress: Callable[[str], None] = print) -> dict[str, tuple[np.ndarray, str]]:
     """Compute every shisanshui dataset: name -> (array, description)."""
     t0 = time.perf_counter()
     assert check_weights(RANK_WEIGHTS)
@@ -240,7 +241,7 @@ def build_datasets(progress=print) -> dict:
     n_values = scale.size + 1  # rank 0: no hand
     code_of_rank = np.concatenate(([0], scale)).astype(np.int32)
 
-    def ranked(table):
+    def ranked(table: np.ndarray) -> np.ndarray:
         out = np.zeros(table.shape, np.uint16)
         valid = table >= 0
         out[valid] = np.searchsorted(scale, table[valid]) + 1
@@ -285,7 +286,7 @@ def build_datasets(progress=print) -> dict:
     return datasets
 
 
-def build(path: Path, progress=print) -> None:
+def build(path: Path, progress: Callable[[str], None] = print) -> None:
     """Generate the shisanshui tables and write ``path``."""
     datasets = build_datasets(progress)
     params = {"options": " ".join(OPTIONS), "categories": ",".join(CATEGORIES),

@@ -53,8 +53,8 @@ def _arrangement_indices(hand13: Hand, rules: str | Rules) -> tuple[list[int], n
     t = RANKS.get()
     subsets = np.empty((3, N_SPLITS), np.int16)
     zero = POINTS.get().strongest.values
-    n = jit.check(*all_arrangements(row, t.weights, t.nonflush[a5], t.flush[a5], t.rank3, zero, subsets),
-                  row_error(row))
+    status, count = all_arrangements(row, t.weights, t.nonflush[a5], t.flush[a5], t.rank3, zero, subsets)
+    n = jit.check(status, count, row_error(row))
     return cards, subsets[:, :n]
 
 
@@ -108,8 +108,9 @@ def best_batch(hands: Any, objective: str = "strongest", rules: str | Rules = "s
     rows = batch_rows(hands, 13)
     t = RANKS.get()
     out = np.empty(rows.shape, np.uint8)
-    jit.check(*search(rows, t.weights, t.nonflush[a5], t.flush[a5], t.rank3, ev.values, ev.top_mf,
-                      objective == "strongest", out, None, None), row_error(rows))
+    status, index = search(rows, t.weights, t.nonflush[a5], t.flush[a5], t.rank3, ev.values, ev.top_mf,
+                           objective == "strongest", out, None, None)
+    jit.check(status, index, row_error(rows))
     return out
 
 

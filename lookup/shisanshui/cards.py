@@ -158,7 +158,7 @@ def check_distinct(cards: list[int], what: str) -> None:
 def card_index(card: object) -> int:
     """A card index 0..51 from an int-like value (not bool)."""
     if isinstance(card, (int, np.integer)) and not isinstance(card, (bool, np.bool_)) and 0 <= card < N_CARDS:
-        return int(card)  # type: ignore[call-overload]
+        return int(card)
     raise InvalidTileError(f"card index must be 0..51, got {card!r}")
 
 

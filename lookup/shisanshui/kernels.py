@@ -19,7 +19,7 @@ from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import encoding, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "f4c954d31baa90c788cf9bdbfc75b85c39e58ac850fcbf026fd5bf34a4063c87"
+SOURCES_SHA256 = "5b2c6edf034a596d827a720017cf216d6cb757e2c2218eb386388bde8a152674"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
 

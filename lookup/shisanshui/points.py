@@ -38,7 +38,7 @@ class ObjectiveTables(NamedTuple):
 class _Scale:
     """The rank scale's categories, counts and percentiles, and the tables built per rules."""
 
-    def __init__(self, t: tables.TableSet):
+    def __init__(self, t: tables.TableSet) -> None:
         self.category = t["scale/code"] >> encoding.CODE_CATEGORY_SHIFT
         self.counts = (t["scale/count3"], t["scale/count5"], t["scale/count5"])
         self.pct = (t["scale/pct3"], t["scale/pct5"], t["scale/pct5"])

@@ -150,7 +150,8 @@ def rank5_batch(cards: Any, rules: str | Rules = "standard") -> npt.NDArray[np.u
     rows = batch_rows(cards, 5)
     t = RANKS.get()
     out = np.empty(rows.shape[0], np.uint16)
-    jit.check(*kernel(rows, t.weights, t.nonflush[a5], t.flush[a5], out), row_error(rows))
+    status, index = kernel(rows, t.weights, t.nonflush[a5], t.flush[a5], out)
+    jit.check(status, index, row_error(rows))
     return out
 
 
@@ -161,5 +162,6 @@ def rank3_batch(cards: Any, rules: str | Rules = "standard") -> npt.NDArray[np.u
     get_rules(rules)
     rows = batch_rows(cards, 3)
     out = np.empty(rows.shape[0], np.uint16)
-    jit.check(*kernel(rows, RANKS.get().rank3, out), row_error(rows))
+    status, index = kernel(rows, RANKS.get().rank3, out)
+    jit.check(status, index, row_error(rows))
     return out

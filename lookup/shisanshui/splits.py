@@ -48,7 +48,7 @@ def cards_status(cards: Any, i: int, width: int) -> int:
             return ERR_CARD
     seen = 0
     for k in range(width):
-        bit = 1 << cards[i, k]
+        bit = 1 << int(cards[i, k])
         if seen & bit:
             return ERR_DUPLICATE
         seen |= bit
