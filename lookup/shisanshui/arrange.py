@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from .. import jit
 from .cards import Hand, hand_cards, sort_cards
-from .points import POINTS, objective_tables
+from .points import objective_tables
 from .ranks import RANKS, batch_rows, row_error, row_ranks
 from .rules import Rules, get_rules
 
@@ -52,8 +52,7 @@ def _arrangement_indices(hand13: Hand, rules: str | Rules) -> tuple[list[int], n
     row = np.array([cards], np.uint8)
     t = RANKS.get()
     subsets = np.empty((3, N_SPLITS), np.int16)
-    zero = POINTS.get().strongest.values
-    status, count = all_arrangements(row, t.weights, t.nonflush[a5], t.flush[a5], t.rank3, zero, subsets)
+    status, count = all_arrangements(row, t.weights, t.nonflush[a5], t.flush[a5], t.rank3, subsets)
     n = jit.check(status, count, row_error(row))
     return cards, subsets[:, :n]
 
@@ -109,7 +108,7 @@ def best_batch(hands: Any, objective: str = "strongest", rules: str | Rules = "s
     t = RANKS.get()
     out = np.empty(rows.shape, np.uint8)
     status, index = search(rows, t.weights, t.nonflush[a5], t.flush[a5], t.rank3, ev.values, ev.top_mf,
-                           objective == "strongest", out, None, None)
+                           ev.strongest, out, None, None)
     jit.check(status, index, row_error(rows))
     return out
 

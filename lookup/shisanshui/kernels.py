@@ -52,23 +52,25 @@ def search(hands, weights, nonflush, flush, rank3, ev, top_mf, strongest, out, f
     """Per (N, 13) row the best legal split; with ``found`` (not None), also every legal split.
 
     A split is legal when front <= middle <= back. Its value is ``ev[2, back rank] + ev[1,
-    middle rank] + ev[0, front rank]`` (``ev``: (3, ranks), all zero for the strongest
-    split); the best has the largest value, equal values going to the larger (back, middle,
-    front) ranks, and is written to out[i] (front 3, middle 5, back 5 cards, each row highest
-    card first). ``top_mf`` (the largest middle value + the largest front value) skips backs
-    that cannot beat the best so far; ``strongest`` walks only the backs of the highest rank,
-    since a back of maximal rank always leaves a legal middle and front (the best 5 of the
-    other 8 beats the 3 left over).
+    middle rank] + ev[0, front rank]`` (``ev``: (3, ranks); None: every value 0); the best
+    has the largest value, equal values going to the larger (back, middle, front) ranks, and
+    is written to out[i] (front 3, middle 5, back 5 cards, each row highest card first).
+    ``top_mf`` (the largest middle value + the largest front value) skips backs that cannot
+    beat the best so far; ``strongest`` walks only the backs of the highest rank, since a
+    back of maximal rank always leaves a legal middle and front (the best 5 of the other 8
+    beats the 3 left over).
 
     Listing (``found`` and ``ranks`` arrays; ``hands`` holds one hand): found[k] = (front,
     middle, back) subset indices (:data:`~lookup.shisanshui.splits.SUBSET_INDEX`) and
     ranks[k] their ranks for every legal split in walk order; (OK, count) then gives their
-    number. Numba compiles the search without listing (``found`` None) as its own
-    specialization, free of the listing's stores (5% faster, measured).
+    number. Numba compiles the search without listing (``found`` None) and without values
+    (``ev`` None) as their own specializations, free of the listing's stores and the value
+    look-ups (5% faster, measured).
     """
     h, rk, masks5, ranks5 = splits.workspace()
     pos = np.empty(8, np.int64)  # the positions of the 8 cards a back leaves
-    ev_front, ev_middle, ev_back = ev[0], ev[1], ev[2]
+    if ev is not None:
+        ev_front, ev_middle, ev_back = ev[0], ev[1], ev[2]
     n = 0
     for i in range(hands.shape[0]):
         status = splits.sorted_hand(hands, i, h)
@@ -85,9 +87,11 @@ def search(hands, weights, nonflush, flush, rank3, ev, top_mf, strongest, out, f
             rb = ranks5[j]
             if rb < min_back:
                 continue
-            vb = ev_back[rb]
-            if vb + top_mf < best_v:
-                continue
+            vb = 0.0
+            if ev is not None:
+                vb = ev_back[rb]
+                if vb + top_mf < best_v:
+                    continue
             comp = FULL13 ^ masks5[j]
             k = 0
             for p in range(N_HAND):
@@ -111,7 +115,9 @@ def search(hands, weights, nonflush, flush, rank3, ev, top_mf, strongest, out, f
                             ranks[n, 1] = rm
                             ranks[n, 2] = rb
                             n += 1
-                        v = vb if strongest else vb + ev_middle[rm] + ev_front[rf]  # no loads: all zero
+                        v = vb
+                        if ev is not None:
+                            v = vb + ev_middle[rm] + ev_front[rf]
                         if v >= best_v:
                             key = (rb * RANK_LIMIT + rm) * RANK_LIMIT + rf
                             if v > best_v or key > best_key:
@@ -129,9 +135,9 @@ def search(hands, weights, nonflush, flush, rank3, ev, top_mf, strongest, out, f
 
 
 @kernel
-def all_arrangements(hands, weights, nonflush, flush, rank3, ev, subsets):
+def all_arrangements(hands, weights, nonflush, flush, rank3, subsets):
     """Every legal split of the one 13-card hand of ``hands`` (1, 13), strongest first:
-    (status, count). ``ev``: (3, ranks) zeros.
+    (status, count).
 
     For k < count, subsets[:, k] = (front, middle, back): the index of the front among the
     hand's 3-card subsets and those of the middle and back among its 5-card subsets, in the
@@ -141,7 +147,7 @@ def all_arrangements(hands, weights, nonflush, flush, rank3, ev, subsets):
     found = np.empty((splits.N_SPLITS, 3), np.int64)
     ranks = np.empty((splits.N_SPLITS, 3), np.int64)
     out = np.empty((1, N_HAND), np.uint8)
-    status, n = search(hands, weights, nonflush, flush, rank3, ev, 0.0, False, out, found, ranks)
+    status, n = search(hands, weights, nonflush, flush, rank3, None, 0.0, False, out, found, ranks)
     if status != OK:
         return status, n
     order = splits.strongest_first(ranks, n)

@@ -28,11 +28,16 @@ _MAX_RULES = 64  # rule sets whose tables are kept
 
 
 class ObjectiveTables(NamedTuple):
-    """The value of each row's rank to the split search: ``values[row, rank]`` for the rows
-    front, middle, back, and the most a middle and a front can add together (``top_mf``)."""
+    """What the split search maximises: ``values[row, rank]`` for the rows front, middle,
+    back (None: every value 0, the strongest split wins), the most a middle and a front can
+    add together (``top_mf``), and whether only the backs of the highest rank need a walk."""
 
-    values: np.ndarray
+    values: np.ndarray | None
     top_mf: float
+    strongest: bool
+
+
+STRONGEST = ObjectiveTables(None, 0.0, True)
 
 
 class _Scale:
@@ -42,9 +47,6 @@ class _Scale:
         self.category = t["scale/code"] >> encoding.CODE_CATEGORY_SHIFT
         self.counts = (t["scale/count3"], t["scale/count5"], t["scale/count5"])
         self.pct = (t["scale/pct3"], t["scale/pct5"], t["scale/pct5"])
-        zero = np.zeros((3, self.category.shape[0]), np.float64)
-        zero.flags.writeable = False
-        self.strongest = ObjectiveTables(zero, 0.0)
         self._lock = threading.Lock()
         self._points: dict[Rules, tuple[tuple[int, ...], ...]] = {}
         self._expected: dict[Rules, ObjectiveTables] = {}
@@ -93,7 +95,7 @@ class _Scale:
         if got is None:
             values = np.stack([self.expected_row(rules, row) for row in range(3)])
             values.flags.writeable = False
-            got = ObjectiveTables(values, float(values[1].max() + values[0].max()))
+            got = ObjectiveTables(values, float(values[1].max() + values[0].max()), False)
             self._remember(self._expected, rules, got)
         return got
 
@@ -113,12 +115,11 @@ def points_tables(rules: Rules) -> tuple[tuple[int, ...], ...]:
 
 
 def objective_tables(objective: str, rules: str | Rules) -> ObjectiveTables:
-    """The per-rank values the split search adds up for ``objective`` (all zero: strongest)."""
+    """What the split search maximises for ``objective`` under ``rules``."""
     if objective not in OBJECTIVES:
         raise InvalidRulesError(f"unknown objective {objective!r}; choose one of {', '.join(OBJECTIVES)}")
     resolved = get_rules(rules)
-    scale = POINTS.get()
-    return scale.strongest if objective == "strongest" else scale.expected(resolved)
+    return STRONGEST if objective == "strongest" else POINTS.get().expected(resolved)
 
 
 def expected_points(front: Hand, middle: Hand, back: Hand, rules: str | Rules = "standard") -> float:
@@ -126,7 +127,8 @@ def expected_points(front: Hand, middle: Hand, back: Hand, rules: str | Rules = 
     uniformly from all hands of its size (the percentile model the "expected" objective
     maximises); fouls, shooting and specials are not modelled."""
     rf, rm, rb = row_ranks(front, middle, back, rules)
-    ev = objective_tables("expected", rules).values
+    ev = POINTS.get().expected(get_rules(rules)).values
+    assert ev is not None
     return float(ev[0, rf] + ev[1, rm] + ev[2, rb])
 
 

@@ -58,9 +58,8 @@ def test_jitable_helpers_answer_the_same_as_python_and_compiled(rng):
     t = RANKS.get()
     hands = np.array(cardgen.mixed_hands(rng, 3), np.uint8)
     ev = POINTS.get().expected(sss.get_rules("standard"))
-    zero = POINTS.get().strongest
     args = (t.weights, t.nonflush[0], t.flush[0], t.rank3)
-    for values, top_mf, strongest, rows in ((zero.values, 0.0, True, hands), (ev.values, ev.top_mf, False, hands[:1])):
+    for values, top_mf, strongest, rows in ((None, 0.0, True, hands), (ev.values, ev.top_mf, False, hands[:1])):
         compiled = np.empty(rows.shape, np.uint8)
         python = np.empty(rows.shape, np.uint8)
         assert kernels.search(rows, *args, values, top_mf, strongest, compiled, None, None) == (jit.OK, len(rows))
@@ -77,7 +76,7 @@ def test_jitable_helpers_answer_the_same_as_python_and_compiled(rng):
     bad = hands.copy()
     bad[1, 4] = bad[1, 9]
     assert splits.cards_status(bad, 1, 13) == jit.ERR_DUPLICATE == kernels.search(
-        bad, *args, zero.values, 0.0, True, np.empty(bad.shape, np.uint8), None, None)[0]
+        bad, *args, None, 0.0, True, np.empty(bad.shape, np.uint8), None, None)[0]
     bad[2, 0] = 60
     assert splits.cards_status(bad, 2, 13) == jit.ERR_CARD
 
@@ -93,11 +92,10 @@ def test_kernels_follow_the_status_protocol():
     assert kernels.rank3_batch(rows[:, :3], t.rank3, out) == (jit.ERR_DUPLICATE, 2)
     subsets = np.empty((3, splits.N_SPLITS), np.int16)
     hand = np.array([sss.parse_cards(HAND)], np.uint8)
-    zero = POINTS.get().strongest.values
-    status, count = kernels.all_arrangements(hand, *args, t.rank3, zero, subsets)
+    status, count = kernels.all_arrangements(hand, *args, t.rank3, subsets)
     assert (status, count) == (jit.OK, len(sss.arrangements(HAND)))
     hand[0, 3] = hand[0, 5]
-    assert kernels.all_arrangements(hand, *args, t.rank3, zero, subsets) == (jit.ERR_DUPLICATE, 0)
+    assert kernels.all_arrangements(hand, *args, t.rank3, subsets) == (jit.ERR_DUPLICATE, 0)
 
 
 def _replace_datasets(path, arrays):
