@@ -16,9 +16,10 @@ Modules, from notation to answers:
   key functions, the dataset names.
 - :mod:`~lookup.shisanshui.ranks`: the rank tables (a table view) and the rank queries,
   scalar and batch: ``rank5``, ``rank3``, ``rank``, ``category``, ``n_ranks``, ``row_ranks``.
-- :mod:`~lookup.shisanshui.splits`: the per-hand steps of the split searches (jitable
-  helpers: card checks, subset ranks, the one walk over the splits, their order).
-- :mod:`~lookup.shisanshui.kernels`: the compiled loops over rows (status protocol).
+- :mod:`~lookup.shisanshui.splits`: the per-hand steps of the kernels (jitable helpers:
+  card checks, the sorted hand, the ranks of its subsets, row output, the order of splits).
+- :mod:`~lookup.shisanshui.kernels`: the compiled loops over rows and the one split search
+  of ``best`` and ``arrangements`` (status protocol of :mod:`lookup.jit`).
 - :mod:`~lookup.shisanshui.points`: row points and the objectives of ``best``:
   ``row_points``, ``expected_points``, ``OBJECTIVES``.
 - :mod:`~lookup.shisanshui.arrange`: ``Arrangement``, ``is_foul``, ``arrangements``,

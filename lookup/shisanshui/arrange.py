@@ -19,6 +19,7 @@ from .cards import Hand, hand_cards, sort_cards
 from .points import objective_tables
 from .ranks import RANKS, batch_rows, row_error, row_ranks
 from .rules import Rules, get_rules
+from .splits import N_SPLITS
 
 
 class Arrangement(NamedTuple):
@@ -45,7 +46,6 @@ def _arrangement_indices(hand13: Hand, rules: str | Rules) -> tuple[list[int], n
     The cards are in the kernels' order (rank descending, then ♠ ♥ ♣ ♦), so the subset
     indices point into ``itertools.combinations(cards, k)``."""
     from .kernels import all_arrangements
-    from .splits import N_SPLITS
 
     a5 = get_rules(rules).a5_lowest
     cards = sort_cards(hand_cards(hand13, 13))
