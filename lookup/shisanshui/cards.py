@@ -13,7 +13,7 @@ A bad card token or index raises :class:`~lookup.errors.InvalidTileError` (also 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -129,15 +129,10 @@ def hand_cards(cards: Hand, sizes: int | Iterable[int] | None = None, what: str 
         except TypeError:
             raise InvalidHandError(
                 f"a {what} is card text or a sequence of cards, not {type(cards).__name__}") from None
-        out = []
-        for c in items:
-            if isinstance(c, str):
-                parsed = parse_cards(c)
-                if len(parsed) != 1:
-                    raise InvalidTileError(f"{c!r} is not one card")
-                out.append(parsed[0])
-            else:
-                out.append(card_index(c))
+        if all(c.__class__ is int and 0 <= c < N_CARDS for c in items):
+            out = cast("list[int]", items)  # the common form, card indices, checked at once
+        else:
+            out = [_one_card(c) for c in items]
     if sizes is not None:
         allowed = (sizes,) if isinstance(sizes, int) else tuple(sizes)
         if len(out) not in allowed:
@@ -145,6 +140,16 @@ def hand_cards(cards: Hand, sizes: int | Iterable[int] | None = None, what: str 
             raise InvalidHandError(f"a {what} needs {want} cards, got {len(out)}")
     check_distinct(out, what)
     return out
+
+
+def _one_card(card: object) -> int:
+    """A card index from one card name or int-like index."""
+    if isinstance(card, str):
+        parsed = parse_cards(card)
+        if len(parsed) != 1:
+            raise InvalidTileError(f"{card!r} is not one card")
+        return parsed[0]
+    return card_index(card)
 
 
 def check_distinct(cards: list[int], what: str) -> None:
