@@ -11,9 +11,13 @@ from math import comb
 import numpy as np
 from numba import njit
 
+from lookup.jit import register_jitables
+from lookup.shisanshui import encoding
 from tests.support import shisanshui_hands as cardgen  # the seeded hand generators the tests use
 
 from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
+
+register_jitables()  # _hash_batch compiles in the 5-card key of lookup.shisanshui.encoding
 
 EVAL7_NAMES = [r + s for r in "23456789TJQKA" for s in "shcd"]  # our card index -> eval7 text
 
@@ -94,20 +98,14 @@ def _colex_batch(cards, binom, table, out):
 @njit(nogil=True)
 def _hash_batch(cards, weights, nonflush, flush, out):
     for i in range(cards.shape[0]):
-        a = cards[i, 0]
-        b = cards[i, 1]
-        c = cards[i, 2]
-        d = cards[i, 3]
-        e = cards[i, 4]
-        if ((a ^ b) | (a ^ c) | (a ^ d) | (a ^ e)) & 3 == 0:
-            out[i] = flush[(1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))]
-        else:
-            out[i] = nonflush[weights[a >> 2] + weights[b >> 2] + weights[c >> 2] + weights[d >> 2] + weights[e >> 2]]
+        out[i] = encoding.rank5(weights, nonflush, flush, cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3],
+                                cards[i, 4])
 
 
 def _encoding_rows(hands: np.ndarray) -> list:
     """The kept perfect hash against a colex index over all 2,598,960 hands (no validation in either)."""
     from lookup import shisanshui as sss
+    from lookup.shisanshui.ranks import RANKS
 
     all5 = np.fromiter(chain.from_iterable(combinations(range(52), 5)), np.uint8, count=comb(52, 5) * 5)
     all5 = all5.reshape(-1, 5)
@@ -115,15 +113,15 @@ def _encoding_rows(hands: np.ndarray) -> list:
     colex = sum(binom[all5[:, k].astype(np.int64), k + 1] for k in range(5))  # rows are sorted
     colex_table = np.zeros(len(all5), np.uint16)
     colex_table[colex] = sss.rank5_batch(all5)
-    t = sss.queries._t()
+    t = RANKS.get()
     out_colex = np.empty(len(hands), np.uint16)
     out_hash = np.empty(len(hands), np.uint16)
     t_colex = best_of(lambda: _colex_batch(hands, binom, colex_table, out_colex)) / len(hands)
-    t_hash = best_of(lambda: _hash_batch(hands, t.weights_array, t.nonflush[False], t.flush[False], out_hash)) / len(hands)
+    t_hash = best_of(lambda: _hash_batch(hands, t.weights, t.nonflush[0], t.flush[0], out_hash)) / len(hands)
     assert np.array_equal(out_colex, out_hash)
     size = lambda *arrays: f"{sum(a.nbytes for a in arrays) / 2**20:.2f} MiB"
     return [
-        ["perfect hash: rank-weight sum + flush rank mask (kept)", size(t.nonflush[False], t.flush[False]),
+        ["perfect hash: rank-weight sum + flush rank mask (kept)", size(t.nonflush[0], t.flush[0]),
          fmt_time(t_hash), "1.0"],
         ["combinatorial (colex) index of the sorted 5 cards", size(colex_table), fmt_time(t_colex),
          f"{t_colex / t_hash:.2f}"],

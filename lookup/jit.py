@@ -45,7 +45,7 @@ KERNEL_MODULES = {
     # kernel module: the modules its kernels compile in (this one for the status codes)
     "mahjong/kernels.py": ("jit.py", "mahjong/hand.py", "mahjong/encoding.py"),
     "mahjong/shanten_kernels.py": ("jit.py", "mahjong/encoding.py"),
-    "shisanshui/kernels.py": ("jit.py",),
+    "shisanshui/kernels.py": ("jit.py", "shisanshui/encoding.py", "shisanshui/splits.py"),
     "zipai/kernels.py": ("jit.py", "zipai/hand.py"),
 }
 

@@ -22,37 +22,53 @@ and ``nonflush[sum of its rank weights]`` otherwise. It needs no sorting and its
 (720 KB + 16 KB) stay in cache, where a combinatorial (colex) index needs a sort of the
 five cards and a 5.2 MB table. 3-card key: ``rank3[169 * r0 + 13 * r1 + r2]`` for the three
 ranks in any order (2,197 entries, every order filled).
+
+The constants, the code layout and the key functions are :mod:`lookup.shisanshui.encoding`,
+the one contract with the runtime; this module only computes the codes and fills the tables.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 from numba import njit
 
+from lookup.jit import register_jitables
+from lookup.shisanshui import encoding
+from lookup.shisanshui.encoding import (
+    CATEGORIES,
+    CODE_CATEGORY_SHIFT,
+    CODE_DIGIT_BITS,
+    CODE_DIGITS,
+    CODE_PLACE_SHIFT,
+    FLUSH,
+    FULL_HOUSE,
+    HIGH_CARD,
+    N_CARDS,
+    N_FLUSH_KEYS,
+    N_NONFLUSH_KEYS,
+    N_RANK3_KEYS,
+    N_RANKS,
+    OPTIONS,
+    PAIR,
+    QUADS,
+    RANK_WEIGHTS,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    TRIPS,
+    TWO_PAIR,
+)
+
 from .h5io import sources_sha256, write_table_file
 
 GAME = "shisanshui"
 ENCODING = "rank_weight_sum+flush_mask (5 cards); base13_ranks (3 cards)"
-SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py")]
+SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"), Path(encoding.__file__)]
 
-N_RANKS = 13
-RANK_WEIGHTS = np.array([0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415], np.int64)
-"""Greedy: each weight is the smallest above the previous one that keeps the weight sums of
-all 5-card rank multisets (each rank at most 4 times) over the ranks so far distinct.
-``check_weights`` verifies the property; ``greedy_weights`` recomputes the sequence."""
-
-N_NONFLUSH_KEYS = int(4 * RANK_WEIGHTS[-1] + RANK_WEIGHTS[-2] + 1)
-N_FLUSH_KEYS = 1 << N_RANKS
-N_RANK3_KEYS = N_RANKS ** 3
-
-CATEGORIES = ("high card", "pair", "two pair", "trips", "straight", "flush", "full house",
-              "quads", "straight flush")
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
-CODE_CATEGORY_SHIFT = 20
-OPTIONS = ("a5_second", "a5_lowest")
+register_jitables()  # the kernels below call the key functions of lookup.shisanshui.encoding
 
 
 @njit(cache=False)
@@ -93,7 +109,7 @@ def hand_code(counts, n_cards, flush, a5_lowest):
         place = straight_place(counts, a5_lowest)
     if place > 0:
         category = STRAIGHT_FLUSH if flush else STRAIGHT
-        return (category << CODE_CATEGORY_SHIFT) | (place << 16)
+        return (category << CODE_CATEGORY_SHIFT) | (place << CODE_PLACE_SHIFT)
     if n_cards == 5 and flush:
         category = FLUSH
     elif top_count == 4:
@@ -109,10 +125,10 @@ def hand_code(counts, n_cards, flush, a5_lowest):
     for size in range(4, 0, -1):  # rank groups by size, then rank, descending
         for r in range(N_RANKS - 1, -1, -1):
             if counts[r] == size:
-                code = (code << 4) | (r + 1)
+                code = (code << CODE_DIGIT_BITS) | (r + 1)
                 digits += 1
-    while digits < 5:  # pad with "no card"
-        code <<= 4
+    while digits < CODE_DIGITS:  # pad with "no card"
+        code <<= CODE_DIGIT_BITS
         digits += 1
     return code
 
@@ -129,7 +145,7 @@ def check_weights(weights):
                     for e in range(d, n):
                         if a == e:  # five of a rank
                             continue
-                        s = weights[a] + weights[b] + weights[c] + weights[d] + weights[e]
+                        s = encoding.nonflush_key(weights, a, b, c, d, e)
                         if seen[s]:
                             return False
                         seen[s] = True
@@ -155,8 +171,8 @@ def class_codes(weights, a5_lowest):
     Returns (nonflush codes by weight sum, flush codes by 13-bit rank mask, 3-card codes by
     base-13 key of the ranks in any order); -1 where no hand has that key.
     """
-    nonflush = np.full(4 * weights[N_RANKS - 1] + weights[N_RANKS - 2] + 1, -1, np.int64)
-    flush = np.full(1 << N_RANKS, -1, np.int64)
+    nonflush = np.full(N_NONFLUSH_KEYS, -1, np.int64)
+    flush = np.full(N_FLUSH_KEYS, -1, np.int64)
     counts = np.zeros(N_RANKS, np.int64)
     for a in range(N_RANKS):
         for b in range(a, N_RANKS):
@@ -171,12 +187,11 @@ def class_codes(weights, a5_lowest):
                         counts[c] += 1
                         counts[d] += 1
                         counts[e] += 1
-                        s = weights[a] + weights[b] + weights[c] + weights[d] + weights[e]
-                        nonflush[s] = hand_code(counts, 5, False, a5_lowest)
+                        nonflush[encoding.nonflush_key(weights, a, b, c, d, e)] = \
+                            hand_code(counts, 5, False, a5_lowest)
                         if a < b < c < d < e:
-                            mask = (1 << a) | (1 << b) | (1 << c) | (1 << d) | (1 << e)
-                            flush[mask] = hand_code(counts, 5, True, a5_lowest)
-    rank3 = np.full(N_RANKS ** 3, -1, np.int64)
+                            flush[encoding.flush_key(a, b, c, d, e)] = hand_code(counts, 5, True, a5_lowest)
+    rank3 = np.full(N_RANK3_KEYS, -1, np.int64)
     for a in range(N_RANKS):
         for b in range(N_RANKS):
             for c in range(N_RANKS):
@@ -184,7 +199,7 @@ def class_codes(weights, a5_lowest):
                 counts[a] += 1
                 counts[b] += 1
                 counts[c] += 1
-                rank3[(a * N_RANKS + b) * N_RANKS + c] = hand_code(counts, 3, False, a5_lowest)
+                rank3[encoding.rank3_key(a, b, c)] = hand_code(counts, 3, False, a5_lowest)
     return nonflush, flush, rank3
 
 
@@ -197,20 +212,13 @@ def count_hands(weights, nonflush, flush, rank3, n_values):
     """
     count5 = np.zeros(n_values, np.int64)
     count3 = np.zeros(n_values, np.int64)
-    for a in range(52):
-        for b in range(a + 1, 52):
-            for c in range(b + 1, 52):
-                count3[rank3[((a >> 2) * N_RANKS + (b >> 2)) * N_RANKS + (c >> 2)]] += 1
-                for d in range(c + 1, 52):
-                    for e in range(d + 1, 52):
-                        s = a & 3
-                        if (b & 3) == s and (c & 3) == s and (d & 3) == s and (e & 3) == s:
-                            mask = (1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))
-                            r = flush[mask]
-                        else:
-                            r = nonflush[weights[a >> 2] + weights[b >> 2] + weights[c >> 2]
-                                         + weights[d >> 2] + weights[e >> 2]]
-                        count5[r] += 1
+    for a in range(N_CARDS):
+        for b in range(a + 1, N_CARDS):
+            for c in range(b + 1, N_CARDS):
+                count3[encoding.rank3(rank3, a, b, c)] += 1
+                for d in range(c + 1, N_CARDS):
+                    for e in range(d + 1, N_CARDS):
+                        count5[encoding.rank5(weights, nonflush, flush, a, b, c, d, e)] += 1
     return count5, count3
 
 
@@ -221,7 +229,7 @@ def percentiles(counts: np.ndarray) -> np.ndarray:
     return (below + counts / 2) / counts.sum()
 
 
-def build_datasets(progress=print) -> dict:
+def build_datasets(progress: Callable[[str], None] = print) -> dict[str, tuple[np.ndarray, str]]:
     """Compute every shisanshui dataset: name -> (array, description)."""
     t0 = time.perf_counter()
     assert check_weights(RANK_WEIGHTS)
@@ -233,7 +241,7 @@ def build_datasets(progress=print) -> dict:
     n_values = scale.size + 1  # rank 0: no hand
     code_of_rank = np.concatenate(([0], scale)).astype(np.int32)
 
-    def ranked(table):
+    def ranked(table: np.ndarray) -> np.ndarray:
         out = np.zeros(table.shape, np.uint16)
         valid = table >= 0
         out[valid] = np.searchsorted(scale, table[valid]) + 1
@@ -278,7 +286,7 @@ def build_datasets(progress=print) -> dict:
     return datasets
 
 
-def build(path: Path, progress=print) -> None:
+def build(path: Path, progress: Callable[[str], None] = print) -> None:
     """Generate the shisanshui tables and write ``path``."""
     datasets = build_datasets(progress)
     params = {"options": " ".join(OPTIONS), "categories": ",".join(CATEGORIES),

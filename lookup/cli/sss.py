@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .. import shisanshui as sss
 from ..errors import InvalidHandError
 from ..shisanshui.cards import NOTATIONS, format_cards, parse_cards, sort_cards
+from ..shisanshui.scoring import Declarations
 from . import Command, Query, UsageError, print_json
 
 ROWS = ("front", "middle", "back")
@@ -40,15 +43,15 @@ def _declarations(parser: argparse.ArgumentParser) -> None:
                         help="every player whose 13 cards are a special hand declares the best one")
 
 
-def _cards(args) -> list:
+def _cards(args: argparse.Namespace) -> list[int]:
     return parse_cards(" ".join(args.cards))
 
 
-def _row_json(cards, notation) -> list:
+def _row_json(cards: Iterable[int], notation: str) -> list[str]:
     return [format_cards([c], notation) for c in cards]
 
 
-def _run_rank(args) -> int:
+def _run_rank(args: argparse.Namespace) -> int:
     cards = _cards(args)
     rank = sss.rank(cards, args.rules)
     if args.json:
@@ -59,15 +62,16 @@ def _run_rank(args) -> int:
     return 0
 
 
-def _describe(arrangement, args) -> dict:
-    ranks = sss.row_ranks(*arrangement, rules=args.rules)
-    points = sss.row_points(*arrangement, rules=args.rules)
+def _describe(arrangement: Sequence[Sequence[int]], args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    front, middle, back = arrangement
+    ranks = sss.row_ranks(front, middle, back, rules=args.rules)
+    points = sss.row_points(front, middle, back, rules=args.rules)
     return {row: {"cards": _row_json(cards, args.notation), "rank": r, "category": sss.category(r),
                   "category_chinese": sss.category_chinese(r), "points": p}
             for row, cards, r, p in zip(ROWS, arrangement, ranks, points)}
 
 
-def _run_best(args) -> int:
+def _run_best(args: argparse.Namespace) -> int:
     hand = _cards(args)
     best = sss.best(hand, args.objective, args.rules)
     rows = _describe(best, args)
@@ -82,7 +86,7 @@ def _run_best(args) -> int:
     return 0
 
 
-def _run_arrangements(args) -> int:
+def _run_arrangements(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 0:
         raise UsageError("paibiao sss arrangements: --limit must be >= 0")
     hand = _cards(args)
@@ -96,7 +100,7 @@ def _run_arrangements(args) -> int:
     return 0
 
 
-def _run_special(args) -> int:
+def _run_special(args: argparse.Namespace) -> int:
     hand = _cards(args)
     names = sss.specials(hand, args.rules)
     rules = sss.get_rules(args.rules)
@@ -109,14 +113,14 @@ def _run_special(args) -> int:
     return 0
 
 
-def _declared(args, n: int):
+def _declared(args: argparse.Namespace, n: int) -> Declarations:
     if args.auto_special:
         if args.special:
             raise UsageError("paibiao sss settle: --auto-special and --special exclude each other")
         return "auto"
     if not args.special:
         return None
-    declared = [None] * n
+    declared: list[str | None] = [None] * n
     for item in args.special:
         player, _, name = item.partition("=")
         if not player.isdigit() or not 1 <= int(player) <= n or not name:
@@ -125,7 +129,7 @@ def _declared(args, n: int):
     return declared
 
 
-def _run_settle(args) -> int:
+def _run_settle(args: argparse.Namespace) -> int:
     players = [sss.parse_arrangement(text) for text in args.cards]
     if not 2 <= len(players) <= 4:
         raise InvalidHandError(f"shisanshui is played by 2 to 4 players, got {len(players)}")
@@ -137,9 +141,10 @@ def _run_settle(args) -> int:
                                 for p in players]})
     else:
         for i, score in enumerate(result.scores):
-            notes = []
-            if result.specials[i]:
-                notes.append(result.specials[i])
+            notes: list[str] = []
+            declared = result.specials[i]
+            if declared:
+                notes.append(declared)
             if result.fouled[i]:
                 notes.append("fouled 倒水")
             shot = [str(j + 1) for j in range(len(players)) if result.shot[i][j]]

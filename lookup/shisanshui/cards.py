@@ -4,13 +4,28 @@ Card index = rank * 4 + suit; rank 0..12 = 2, 3, ..., 10, J, Q, K, A; suit 0..3 
 (S H C D). Text: ``AS KH TD 9C`` (``10`` for ``T``, letters in either case), or the suit
 symbol before or after the rank: ``♠A ♥10``, ``A♠`` (the outline symbols ♤ ♡ ♧ ♢ too).
 Cards are separated by spaces or commas, or written back to back (``ASKH``).
+
+An arrangement of 13 cards is written ``"FRONT|MIDDLE|BACK"`` (3, 5 and 5 cards).
+A bad card token or index raises :class:`~lookup.errors.InvalidTileError` (also known as
+``InvalidTileError``); a wrong count or a duplicate card :class:`~lookup.errors.InvalidHandError`.
 """
 
 from __future__ import annotations
 
-import numpy as np
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias, cast
 
-from ..errors import InvalidCardError, InvalidHandError
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import InvalidHandError, InvalidTileError
+
+Hand: TypeAlias = str | Sequence[int | str] | npt.NDArray[np.integer]
+"""The forms a hand (or row) of cards is accepted in: card text (``"AS KH TD"``), a sequence
+of card indices 0..51 or card names, or a 1-D integer array of card indices."""
+
+ArrangementLike: TypeAlias = str | Sequence[Hand]
+"""An arrangement: ``"FRONT|MIDDLE|BACK"`` text or a (front, middle, back) sequence of hands."""
 
 N_CARDS = 52
 RANK_CHARS = "23456789TJQKA"
@@ -28,20 +43,20 @@ _SEPARATORS = " \t\r\n,;"
 _IGNORED = "\ufe0e\ufe0f"  # variation selectors after a suit symbol
 
 
-def _bad_token(text: str, start: int, why: str) -> InvalidCardError:
+def _bad_token(text: str, start: int, why: str) -> InvalidTileError:
     end = start + 1
     while end < len(text) and text[end] not in _SEPARATORS:
         end += 1
-    return InvalidCardError(f"bad card token {text[start:end]!r} at position {start}: {why}")
+    return InvalidTileError(f"bad card token {text[start:end]!r} at position {start}: {why}")
 
 
 def parse_cards(text: str) -> list[int]:
     """Card indices of a text in card notation, in text order (duplicates are kept).
 
-    Raises :class:`InvalidCardError` naming the first token that is not a card.
+    Raises :class:`InvalidTileError` naming the first token that is not a card.
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"card text must be a str, not {type(text).__name__}")
+        raise InvalidTileError(f"card text must be a str, not {type(text).__name__}")
     cards: list[int] = []
     i, n = 0, len(text)
     while i < n:
@@ -76,7 +91,7 @@ def parse_cards(text: str) -> list[int]:
 def card_name(card: int, notation: str = "ascii") -> str:
     """Name of one card index: ascii ``TD``, unicode ``♦10``."""
     if not (isinstance(card, (int, np.integer)) and not isinstance(card, bool) and 0 <= card < N_CARDS):
-        raise InvalidCardError(f"card index must be 0..51, got {card!r}")
+        raise InvalidTileError(f"card index must be 0..51, got {card!r}")
     rank, suit = divmod(int(card), 4)
     if notation == "ascii":
         return RANK_CHARS[rank] + SUIT_CHARS[suit]
@@ -85,21 +100,21 @@ def card_name(card: int, notation: str = "ascii") -> str:
     raise ValueError(f"unknown card notation {notation!r}; choose one of {', '.join(NOTATIONS)}")
 
 
-def format_cards(cards, notation: str = "ascii") -> str:
+def format_cards(cards: Iterable[int], notation: str = "ascii") -> str:
     """Card names separated by spaces, in the given order."""
     return " ".join(card_name(c, notation) for c in cards)
 
 
-def sort_cards(cards) -> list[int]:
+def sort_cards(cards: Iterable[int]) -> list[int]:
     """Cards from the highest rank down (suits ♠ ♥ ♣ ♦ within a rank)."""
     return sorted(cards, key=lambda c: (-(c >> 2), c & 3))
 
 
-def hand_cards(cards, sizes=None, what: str = "hand") -> list[int]:
+def hand_cards(cards: Hand, sizes: int | Iterable[int] | None = None, what: str = "hand") -> list[int]:
     """Validate a hand: card indices as a list of ints, no card twice, a size in ``sizes``.
 
-    ``cards`` is text in card notation, a sequence of card indices or card names, or a 1-D
-    integer array. Raises :class:`InvalidCardError` for a bad token or index and
+    ``cards`` is a :data:`Hand`: text in card notation, a sequence of card indices or card
+    names, or a 1-D integer array. Raises :class:`InvalidTileError` for a bad token or index and
     :class:`InvalidHandError` for a duplicate card or a wrong number of cards.
     """
     if isinstance(cards, str):
@@ -112,30 +127,71 @@ def hand_cards(cards, sizes=None, what: str = "hand") -> list[int]:
         try:
             items = list(cards)
         except TypeError:
-            raise InvalidHandError(f"a {what} is card text or a sequence of cards, not {type(cards).__name__}") from None
-        out = []
-        for c in items:
-            if isinstance(c, str):
-                parsed = parse_cards(c)
-                if len(parsed) != 1:
-                    raise InvalidCardError(f"{c!r} is not one card")
-                out.append(parsed[0])
-            else:
-                out.append(card_index(c))
+            raise InvalidHandError(
+                f"a {what} is card text or a sequence of cards, not {type(cards).__name__}") from None
+        if all(c.__class__ is int and 0 <= c < N_CARDS for c in items):
+            out = cast("list[int]", items)  # the common form, card indices, checked at once
+        else:
+            out = [_one_card(c) for c in items]
     if sizes is not None:
-        sizes = (sizes,) if isinstance(sizes, int) else tuple(sizes)
-        if len(out) not in sizes:
-            want = " or ".join(str(s) for s in sizes)
+        allowed = (sizes,) if isinstance(sizes, int) else tuple(sizes)
+        if len(out) not in allowed:
+            want = " or ".join(str(s) for s in allowed)
             raise InvalidHandError(f"a {what} needs {want} cards, got {len(out)}")
-    if len(set(out)) != len(out):
-        seen = set()
-        dup = next(c for c in out if c in seen or seen.add(c))
-        raise InvalidHandError(f"duplicate card {card_name(dup)} in the {what}")
+    check_distinct(out, what)
     return out
 
 
-def card_index(card) -> int:
+def _one_card(card: object) -> int:
+    """A card index from one card name or int-like index."""
+    if isinstance(card, str):
+        parsed = parse_cards(card)
+        if len(parsed) != 1:
+            raise InvalidTileError(f"{card!r} is not one card")
+        return parsed[0]
+    return card_index(card)
+
+
+def check_distinct(cards: list[int], what: str) -> None:
+    """Raise :class:`InvalidHandError` naming the first card held twice in ``cards``."""
+    if len(set(cards)) != len(cards):
+        seen: set[int] = set()
+        dup = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+        raise InvalidHandError(f"duplicate card {card_name(dup)} in the {what}")
+
+
+def card_index(card: object) -> int:
     """A card index 0..51 from an int-like value (not bool)."""
     if isinstance(card, (int, np.integer)) and not isinstance(card, (bool, np.bool_)) and 0 <= card < N_CARDS:
         return int(card)
-    raise InvalidCardError(f"card index must be 0..51, got {card!r}")
+    raise InvalidTileError(f"card index must be 0..51, got {card!r}")
+
+
+def arrangement_rows(front: Hand, middle: Hand, back: Hand) -> tuple[list[int], list[int], list[int]]:
+    """Validate an arrangement: a front of 3, a middle of 5 and a back of 5 cards, no card twice."""
+    f = hand_cards(front, 3, "front")
+    m = hand_cards(middle, 5, "middle")
+    b = hand_cards(back, 5, "back")
+    check_distinct(f + m + b, "arrangement")
+    return f, m, b
+
+
+def parse_arrangement(text: str) -> tuple[list[int], list[int], list[int]]:
+    """``"FRONT|MIDDLE|BACK"`` (card text) as (front, middle, back) card lists."""
+    if not isinstance(text, str):
+        raise InvalidHandError(f"an arrangement text is a str, not {type(text).__name__}")
+    parts = text.split("|")
+    if len(parts) != 3:
+        raise InvalidHandError(f"an arrangement is FRONT|MIDDLE|BACK (3 rows), got {len(parts)} in {text!r}")
+    return arrangement_rows(*parts)
+
+
+def arrangement_cards(value: ArrangementLike) -> tuple[list[int], list[int], list[int]]:
+    """An arrangement given as text or as (front, middle, back), validated."""
+    if isinstance(value, str):
+        return parse_arrangement(value)
+    try:
+        front, middle, back = value
+    except (TypeError, ValueError):
+        raise InvalidHandError("an arrangement is (front, middle, back) or the text FRONT|MIDDLE|BACK") from None
+    return arrangement_rows(front, middle, back)

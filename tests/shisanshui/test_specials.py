@@ -53,9 +53,9 @@ def test_the_most_valuable_special_counts(hand, name):
 def test_points_are_configurable():
     hand = "2S 3H 4C 5D 6S 3S 4H 5C 6D 7S 6H 7C 8D"
     assert sss.specials(hand) == ["全小", "三顺子"]
-    rules = sss.Rules("no-small", special_points={**dict(sss.queries.DEFAULT_SPECIAL_POINTS), "全小": 0, "三顺子": 12})
+    rules = sss.Rules("no-small", special_points={**dict(sss.DEFAULT_SPECIAL_POINTS), "全小": 0, "三顺子": 12})
     assert sss.special(hand, rules) == "三顺子" and sss.specials(hand, rules) == ["三顺子"]
-    rules = sss.Rules("six-pairs-first", special_points={**dict(sss.queries.DEFAULT_SPECIAL_POINTS), "六对半": 11})
+    rules = sss.Rules("six-pairs-first", special_points={**dict(sss.DEFAULT_SPECIAL_POINTS), "六对半": 11})
     assert sss.specials("2S 3H 4C 5D 6S 7H 8C 2D 3S 4H 5C 6D 7S", rules) == ["六对半", "全小"]
     assert sss.special(hand, sss.Rules("none", special_points={})) is None
 

@@ -1,0 +1,139 @@
+"""Row points and the objectives of ``best``: per rank value what a row wins, and its expected
+points against a random row (SPEC §4).
+
+The per-rules tables are built from the rank scale of ``data/shisanshui.h5`` and kept in
+:data:`POINTS` (a :class:`~lookup.tables.TableView`), so :func:`lookup.tables.clear_cache`
+drops them together with the tables they came from.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import NamedTuple
+
+import numpy as np
+
+from .. import tables
+from ..errors import InvalidRulesError
+from . import encoding
+from .cards import Hand
+from .ranks import row_ranks
+from .rules import Rules, get_rules
+
+OBJECTIVES = ("strongest", "expected")
+"""What ``best`` maximises: ``strongest``, the (back, middle, front) ranks in that order;
+``expected``, the expected row points (:func:`expected_points`), equal values to the strongest."""
+
+_MAX_RULES = 64  # rule sets whose tables are kept
+
+
+class ObjectiveTables(NamedTuple):
+    """What the split search maximises: ``values[row, rank]`` for the rows front, middle,
+    back (None: every value 0, the strongest split wins), the most a middle and a front can
+    add together (``top_mf``), and whether only the backs of the highest rank need a walk."""
+
+    values: np.ndarray | None
+    top_mf: float
+    strongest: bool
+
+
+STRONGEST = ObjectiveTables(None, 0.0, True)
+
+
+class _Scale:
+    """The rank scale's categories, counts and percentiles, and the tables built per rules."""
+
+    def __init__(self, t: tables.TableSet) -> None:
+        self.category = t["scale/code"] >> encoding.CODE_CATEGORY_SHIFT
+        self.counts = (t["scale/count3"], t["scale/count5"], t["scale/count5"])
+        self.pct = (t["scale/pct3"], t["scale/pct5"], t["scale/pct5"])
+        self._lock = threading.Lock()
+        self._points: dict[Rules, tuple[tuple[int, ...], ...]] = {}
+        self._expected: dict[Rules, ObjectiveTables] = {}
+
+    def row_points(self, rules: Rules, row: int) -> np.ndarray:
+        """Points the winner of row (0 front, 1 middle, 2 back) gets, per rank value."""
+        cat = self.category
+        pts = np.full(cat.shape, rules.row_win, np.int64)
+        if row == 0:
+            pts[cat == encoding.TRIPS] = rules.front_trips
+        elif row == 1:
+            pts[cat == encoding.FULL_HOUSE] = rules.middle_full_house
+            pts[cat == encoding.QUADS] = rules.middle_quads
+            pts[cat == encoding.STRAIGHT_FLUSH] = rules.middle_straight_flush
+        else:
+            pts[cat == encoding.QUADS] = rules.back_quads
+            pts[cat == encoding.STRAIGHT_FLUSH] = rules.back_straight_flush
+        return pts
+
+    def expected_row(self, rules: Rules, row: int) -> np.ndarray:
+        """Per rank value, the expected points of a row against a random row of its size.
+
+        E(r) = P(win) w(r) - sum over s > r of P(s) w(s), ties counting half on each side:
+        ``pct * w(r) - (sum_{s>r} f(s) w(s) + f(r) w(r) / 2)``, f the share of hands of rank
+        s, pct the percentile table (fraction beaten, ties half), w the row's points.
+        """
+        counts, pct = self.counts[row], self.pct[row]
+        w = self.row_points(rules, row).astype(np.float64)
+        share = counts / counts.sum()
+        paid = share * w
+        above = np.concatenate((np.cumsum(paid[::-1])[::-1][1:], [0.0]))
+        ev = pct * w - (above + paid / 2)
+        ev[counts == 0] = -np.inf  # not a hand of this row's size
+        return ev
+
+    def points(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
+        """Row points per rank value as tuples (front, middle, back), for scalar look-ups."""
+        got = self._points.get(rules)
+        if got is None:
+            got = tuple(tuple(self.row_points(rules, row).tolist()) for row in range(3))
+            self._remember(self._points, rules, got)
+        return got
+
+    def expected(self, rules: Rules) -> ObjectiveTables:
+        got = self._expected.get(rules)
+        if got is None:
+            values = np.stack([self.expected_row(rules, row) for row in range(3)])
+            values.flags.writeable = False
+            got = ObjectiveTables(values, float(values[1].max() + values[0].max()), False)
+            self._remember(self._expected, rules, got)
+        return got
+
+    def _remember(self, memo: dict, rules: Rules, value: object) -> None:
+        with self._lock:
+            if len(memo) >= _MAX_RULES:
+                memo.clear()
+            memo[rules] = value
+
+
+POINTS: tables.TableView[_Scale] = tables.TableView("shisanshui", _Scale)
+
+
+def points_tables(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """Per row (front, middle, back), the points its winner gets, per rank value."""
+    return POINTS.get().points(rules)
+
+
+def objective_tables(objective: str, rules: str | Rules) -> ObjectiveTables:
+    """What the split search maximises for ``objective`` under ``rules``."""
+    if objective not in OBJECTIVES:
+        raise InvalidRulesError(f"unknown objective {objective!r}; choose one of {', '.join(OBJECTIVES)}")
+    resolved = get_rules(rules)
+    return STRONGEST if objective == "strongest" else POINTS.get().expected(resolved)
+
+
+def expected_points(front: Hand, middle: Hand, back: Hand, rules: str | Rules = "standard") -> float:
+    """Expected row points of an arrangement against one opponent whose every row is drawn
+    uniformly from all hands of its size (the percentile model the "expected" objective
+    maximises); fouls, shooting and specials are not modelled."""
+    rf, rm, rb = row_ranks(front, middle, back, rules)
+    ev = POINTS.get().expected(get_rules(rules)).values
+    assert ev is not None
+    return float(ev[0, rf] + ev[1, rm] + ev[2, rb])
+
+
+def row_points(front: Hand, middle: Hand, back: Hand, rules: str | Rules = "standard") -> tuple[int, int, int]:
+    """Points each row of this arrangement wins from an opponent who loses that row."""
+    rf, rm, rb = row_ranks(front, middle, back, rules)
+    pf, pm, pb = points_tables(get_rules(rules))
+    return pf[rf], pm[rm], pb[rb]

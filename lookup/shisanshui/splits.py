@@ -1,0 +1,168 @@
+"""Per-hand steps of the split searches, written once (jitable helpers the kernels compile in).
+
+A 13-card hand is split into back 5, middle 5 and front 3 by bit masks over its 13 cards
+(:func:`sorted_hand` puts them highest rank first, then ♠ ♥ ♣ ♦; bit p = the p-th card).
+:func:`subset_ranks` ranks every 5-card subset (1,287) and every 3-card subset (286) once,
+keyed by mask; the search (:func:`lookup.shisanshui.kernels.search`) then walks the backs
+and, for each, the 56 ways to take the front 3 of the other 8 cards (72,072 splits in all);
+:func:`write_row` writes a row's cards and :func:`strongest_first` orders listed splits.
+
+Every helper is plain Python (slow, but it runs: the tests compare it with the compiled
+kernels) and compiled into :mod:`lookup.shisanshui.kernels`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from ..jit import ERR_CARD, ERR_DUPLICATE, OK, jitable
+from . import encoding
+
+N_HAND = 13
+FULL13 = (1 << N_HAND) - 1
+N_FIVES = 1287     # 5-card subsets of 13 cards
+N_THREES = 286     # 3-card subsets of 13 cards
+N_FRONTS = 56      # 3-card subsets of the 8 cards a back leaves
+N_SPLITS = N_FIVES * N_FRONTS
+RANK_LIMIT = 8192  # every rank is below it: (back, middle, front) ranks pack into one int
+
+SUBSET_INDEX = np.full(FULL13 + 1, -1, np.int64)
+"""Index of a 5-card or 3-card subset mask among the subsets of its size, in the order of
+``itertools.combinations(range(13), k)`` (bit p = position p)."""
+for _k in (3, 5):
+    for _i, _c in enumerate(combinations(range(N_HAND), _k)):
+        SUBSET_INDEX[sum(1 << p for p in _c)] = _i
+del _k, _i, _c
+
+
+@jitable
+def cards_status(cards: Any, i: int, width: int) -> int:
+    """Status of row i of a 2-D array of ``width`` card indices a row: OK, ERR_CARD (an index
+    over 51) or ERR_DUPLICATE (a card twice). Kernels pass ``width`` as a constant (the loop
+    is then unrolled)."""
+    for k in range(width):
+        if cards[i, k] >= encoding.N_CARDS:
+            return ERR_CARD
+    seen = 0
+    for k in range(width):
+        bit = 1 << int(cards[i, k])
+        if seen & bit:
+            return ERR_DUPLICATE
+        seen |= bit
+    return OK
+
+
+@jitable
+def workspace() -> tuple:
+    """The arrays one hand's search writes to: (h, rk, masks5, ranks5)."""
+    return (np.empty(N_HAND, np.int64), np.zeros(FULL13 + 1, np.int64), np.empty(N_FIVES, np.int64),
+            np.empty(N_FIVES, np.int64))
+
+
+@jitable
+def sorted_hand(hands: Any, i: int, h: Any) -> int:
+    """Validate the 13 cards of row i of ``hands`` and sort them into ``h`` (highest rank
+    first); a status."""
+    status = cards_status(hands, i, N_HAND)
+    if status != OK:
+        return status
+    seen = np.uint64(0)
+    for k in range(N_HAND):
+        seen |= np.uint64(1) << np.uint64(hands[i, k])
+    n = 0
+    for r in range(encoding.N_RANKS - 1, -1, -1):  # rank descending, then ♠ ♥ ♣ ♦ (cards.sort_cards)
+        for s in range(4):
+            x = r * 4 + s
+            if seen & (np.uint64(1) << np.uint64(x)):
+                h[n] = x
+                n += 1
+    return OK
+
+
+@jitable
+def subset_ranks(h: Any, weights: Any, nonflush: Any, flush: Any, rank3: Any, rk: Any, masks5: Any,
+                 ranks5: Any) -> int:
+    """Rank every 5-card and 3-card subset of the sorted hand ``h``.
+
+    rk[mask] = rank of the subset with that 13-bit mask (5 or 3 bits set); masks5/ranks5
+    list the 1,287 five-card subsets in combinations order. Returns the highest 5-card rank.
+    The 5-card ranks are :func:`encoding.rank5 <lookup.shisanshui.encoding.rank5>` with its
+    key summed along the walk (the weights and the one-suit test of the first cards are
+    shared by every subset that starts with them: twice as fast as a full key per subset).
+    """
+    top = 0
+    n = 0
+    for a in range(N_HAND - 4):
+        ra = h[a] >> 2
+        sa = h[a] & 3
+        for b in range(a + 1, N_HAND - 3):
+            rb = h[b] >> 2
+            wab = weights[ra] + weights[rb]
+            same_ab = (h[b] & 3) == sa
+            for c in range(b + 1, N_HAND - 2):
+                rc = h[c] >> 2
+                wabc = wab + weights[rc]
+                same_abc = same_ab and (h[c] & 3) == sa
+                mabc = (1 << a) | (1 << b) | (1 << c)
+                rk[mabc] = encoding.rank3(rank3, h[a], h[b], h[c])
+                for d in range(c + 1, N_HAND - 1):
+                    rd = h[d] >> 2
+                    wabcd = wabc + weights[rd]
+                    same_abcd = same_abc and (h[d] & 3) == sa
+                    for e in range(d + 1, N_HAND):
+                        re = h[e] >> 2
+                        if same_abcd and (h[e] & 3) == sa:
+                            r = flush[encoding.flush_key(ra, rb, rc, rd, re)]
+                        else:
+                            r = nonflush[wabcd + weights[re]]
+                        mask = mabc | (1 << d) | (1 << e)
+                        rk[mask] = r
+                        masks5[n] = mask
+                        ranks5[n] = r
+                        n += 1
+                        if r > top:
+                            top = r
+    # 3-card subsets that include one of the last two cards
+    for a in range(N_HAND - 2):
+        for b in range(a + 1, N_HAND - 1):
+            for c in range(max(b + 1, N_HAND - 2), N_HAND):
+                rk[(1 << a) | (1 << b) | (1 << c)] = encoding.rank3(rank3, h[a], h[b], h[c])
+    return top
+
+
+@jitable
+def write_row(h: Any, mask: int, out: Any, start: int) -> None:
+    """Write the cards of ``mask`` (highest first) to out[start:]."""
+    k = start
+    for p in range(N_HAND):
+        if mask >> p & 1:
+            out[k] = h[p]
+            k += 1
+
+
+@jitable
+def strongest_first(ranks: Any, n: int) -> Any:
+    """The order of the first n splits by back, then middle, then front rank, descending;
+    equal ranks keep their order (a stable LSD radix sort, ranks < RANK_LIMIT)."""
+    order = np.arange(n)
+    scratch = np.empty(n, np.int64)
+    counts = np.empty(RANK_LIMIT + 1, np.int64)
+    for row in range(3):  # front, middle, back: the last pass decides first
+        counts[:] = 0
+        for k in range(n):
+            counts[RANK_LIMIT - ranks[k, row]] += 1
+        total = 0
+        for d in range(RANK_LIMIT + 1):
+            c = counts[d]
+            counts[d] = total
+            total += c
+        for k in range(n):
+            w = order[k]
+            d = RANK_LIMIT - ranks[w, row]
+            scratch[counts[d]] = w
+            counts[d] += 1
+        order, scratch = scratch, order
+    return order
