@@ -201,9 +201,11 @@ def ting_counts(trans: Table, final: int, values: Table, c: Counts, part: Scratc
                 part[t] = held
                 if ((u == NO_UNIT or add_unit(part, u, -1))
                         and pair_rule_ok(size + grown, quads + upgraded, pair_with_quad)):
-                    total = score(values, walk(trans, final, part), melds + gained, min_huxi)
-                    if total > best:
-                        best = total
+                    rank = walk(trans, final, part)
+                    if rank >= 0:  # (score checks it too; most draws stop here)
+                        total = score(values, rank, melds + gained, min_huxi)
+                        if total > best:
+                            best = total
                 if u != NO_UNIT:
                     add_unit(part, u, 1)
                 part[t] = kept

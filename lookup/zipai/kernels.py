@@ -13,7 +13,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "77184dfb6f7911905c21f4cd7b14e64e545ef20cf9c8210778874a8a1811a7bd"
+SOURCES_SHA256 = "a07ed5d8fb4977725909284fc5ea7e02e3ad11bafee61d92a7ccdcd9da734428"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
