@@ -33,7 +33,7 @@ _SIZES = {"hu": "3k or 3k+2, at most 21", "ting": "3k+1 or 3k+2, at most 20"}
 
 
 def _hand_error(query: str, counts: Sequence[int], used: Sequence[int], status: int, value: int,
-                where: str = "") -> InvalidHandError:
+                where: str = "") -> Exception:
     """The error of a refused hand: ``value`` is the card of ERR_COPIES or the part size of ERR_SIZE."""
     if status == jit.ERR_COPIES:
         held = counts[value] + used[value]
