@@ -47,6 +47,11 @@ def _hand_error(query: str, counts: Sequence[int], used: Sequence[int], status: 
     return AssertionError(f"unknown status {status} from the zipai {query} step")
 
 
+def _resolve(rules: str | RuleSet) -> RuleSet:
+    """The rule set of a query: a preset by a plain dict look-up (the hot path), else resolved."""
+    return (PRESETS.get(rules) if type(rules) is str else None) or PRESETS.resolve(rules)
+
+
 def hu(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: str | RuleSet = "paohuzi") -> int | None:
     """Best total huxi when the hand wins under ``rules``, else None.
 
@@ -57,13 +62,14 @@ def hu(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: str | Rul
     (plus one pair when 3k+2 cards; see :class:`RuleSet` for when a pair is allowed) and the
     total huxi reaches ``rules.min_huxi``.
     """
-    rules = PRESETS.resolve(rules)
+    rules = _resolve(rules)
     counts = hand_counts(hand)
     melds = fold_melds(exposed)
     view = VIEW.value or VIEW.get()
     status, huxi = steps.hu_counts(view.trans_view, view.final, view.values_view, counts, [0] * N_CARDS,
                                    melds.huxi, melds.quads, melds.used, rules.min_huxi, rules.pair_with_quad)
-    huxi = jit.check(status, huxi, lambda status, value: _hand_error("hu", counts, melds.used, status, value))
+    if status != jit.OK:  # (the explanation is built only for a refused hand)
+        jit.check(status, huxi, lambda status, value: _hand_error("hu", counts, melds.used, status, value))
     return None if huxi == NO_WIN else huxi
 
 
@@ -76,7 +82,7 @@ def ting(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: str | R
     makes three of a kind in the hand scores as a 偎 (taken out) or stays a free card inside
     the groups, whichever is better.
     """
-    rules = PRESETS.resolve(rules)
+    rules = _resolve(rules)
     counts = hand_counts(hand)
     melds = fold_melds(exposed)
     view = VIEW.value or VIEW.get()
@@ -84,7 +90,8 @@ def ting(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: str | R
     status, waits = steps.ting_counts(view.trans_view, view.final, view.values_view, counts, [0] * N_CARDS,
                                       melds.huxi, melds.quads, melds.used, melds.peng, melds.wei,
                                       rules.min_huxi, rules.pair_with_quad, out)
-    jit.check(status, waits, lambda status, value: _hand_error("ting", counts, melds.used, status, value))
+    if status != jit.OK:
+        jit.check(status, waits, lambda status, value: _hand_error("ting", counts, melds.used, status, value))
     return {t: h for t, h in enumerate(out) if h != NO_WIN}
 
 
