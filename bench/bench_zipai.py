@@ -47,12 +47,13 @@ def _parts(rng, n: int, keys) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _encoding_rows(rng, quick: bool) -> tuple[list, str]:
-    from lookup import zipai
+    from lookup.zipai.encoding import VIEW
     from tablegen import zipai as gen
 
     import zipai_encoding as enc
 
-    trans, final, values = zipai.queries._load()
+    view = VIEW.get()
+    trans, final, values = view.trans, view.final, view.values
     keys, _, _ = gen.winning_vectors(progress=lambda msg: None)
     designs = enc.build(keys, values)
     n = 20_000 if quick else 400_000
@@ -72,7 +73,7 @@ def _encoding_rows(rng, quick: bool) -> tuple[list, str]:
         outs = []
         for parts in sets:
             out = np.empty(len(parts), np.int16)
-            row.append(best_of(lambda: kernel(parts, *arrays, out)) / len(parts))
+            row.append(best_of(lambda k=kernel, p=parts, a=arrays, o=out: k(p, *a, o)) / len(parts))
             outs.append(out.copy())
         if answers is None:
             answers = outs
@@ -146,7 +147,7 @@ def run(quick: bool) -> str:
         "## Zipai: hu and ting\n",
         f"Hands: {n_batch:,} seeded hands (`bench/bench_zipai.py` `hands`: half structured 5–7 group "
         f"hands with 坎/提, half of them one card off, half random 21-card draws; {wins:.1%} win under "
-        f"`paohuzi`). The peer is the recursive search of seed 001 in Python (`tests/oracles/zipai.py` "
+        f"`paohuzi`). The peer is the recursive search of seed 001 in Python (`tests/support/oracles/zipai.py` "
         f"`splits`: the card with the fewest groups first, every split, then the best huxi), timed on "
         f"the first {n_calls:,} hands; answers are checked equal before timing.\n",
         table(rows, ["paibiao", "time", "hands/s", "peer", "peer time", "ratio", "target"]),

@@ -17,26 +17,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from lookup.jit import register_jitables
+from lookup.zipai.encoding import HUXI_MASK, key_of, walk
+
+register_jitables()  # the kept design is measured through the runtime's own walk and key
+
 
 @njit(nogil=True, cache=False)
 def _key9(p):
-    k = 0
-    for n in range(10):
-        k = k * 9 + 3 * p[n] + p[n + 10]
-    return k
+    return key_of(p)
 
 
 @njit(nogil=True, cache=False)
 def huxi_automaton(parts, trans, final, values, out):
     for i in range(parts.shape[0]):
-        p = parts[i]
-        s = 1
-        r = 0
-        for n in range(10):
-            e = trans[s * 9 + 3 * p[n] + p[n + 10]]
-            s = e & 0xFFFFFFFF
-            r += e >> 32
-        out[i] = (values[r] & 31) if s == final else -1
+        r = walk(trans, final, parts[i])
+        out[i] = (values[r] & HUXI_MASK) if r >= 0 else -1
 
 
 @njit(nogil=True, cache=False)
@@ -50,7 +46,7 @@ def huxi_sorted(parts, keys, values, out):
                 lo = mid + 1
             else:
                 hi = mid
-        out[i] = (values[lo] & 31) if lo < keys.shape[0] and keys[lo] == k else -1
+        out[i] = (values[lo] & HUXI_MASK) if lo < keys.shape[0] and keys[lo] == k else -1
 
 
 @njit(nogil=True, cache=False)
@@ -70,7 +66,7 @@ def huxi_bucketed(parts, offsets, small_keys, values, out):
                 lo = mid + 1
             else:
                 hi = mid
-        out[i] = (values[lo] & 31) if lo < end and small_keys[lo] == small else -1
+        out[i] = (values[lo] & HUXI_MASK) if lo < end and small_keys[lo] == small else -1
 
 
 @njit(nogil=True, cache=False)
@@ -100,7 +96,7 @@ def huxi_open(parts, slots, slot_values, out):
             if s == 0:
                 break
             if s == k:
-                out[i] = slot_values[h] & 31
+                out[i] = slot_values[h] & HUXI_MASK
                 break
             h = (h + np.uint64(1)) & np.uint64(mask)
 

@@ -11,7 +11,8 @@ Key design (measured in ``bench/zipai_encoding.py``, summary in the README): the
 keys are ten base-9 digits, one per number (3 * small count + big count), and the file
 stores the minimal automaton of the winning keys, whose path sums rank them (a minimal
 perfect hash), and one uint16 per vector in rank order: the best huxi and the first moves
-of its split list. See :mod:`lookup._zipai_core` for the layout. A sorted key array with
+of its split list. :mod:`lookup.zipai.encoding` defines the layout, the units, the key and
+the walk for both this generator and the runtime. A sorted key array with
 binary search, the same bucketed by the big cards, and open addressing were measured
 against it: the automaton is the smallest (no key store, 17.5 MiB against 31 to 96 MiB)
 and the fastest but for open addressing on winning vectors (about 0.7 times the time),
@@ -27,81 +28,71 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from lookup.zipai.hand import (
+from lookup.jit import register_jitables
+from lookup.zipai.encoding import (
+    DATASETS,
+    FINAL_STATE,
+    GAME,
+    GROUP_SIZE,
+    HUXI_BITS,
     HUXI_MASK,
     MAX_PART,
+    MAX_PART_COPIES,
     MOVE_UNITS,
     MOVES_SHIFT,
     N_CARDS,
     N_GROUPS,
     N_MOVES,
+    N_NUMBERS,
     N_SYMBOLS,
     N_UNITS,
+    PAIR_SIZE,
     PAIR_UNIT,
     RANK_SHIFT,
-    START,
-    STATE_MASK,
-    UNIT_CARDS,
     UNIT_HUXI,
+    add_unit,
+    decode_key,
+    key_of,
+    lowest_card,
+    walk,
 )
 
 from .h5io import sources_sha256, write_table_file
 
-GAME = "zipai"
 ENCODING = "number_automaton_mph"
 SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"),
-           Path(__file__).resolve().parent.parent / "lookup" / "zipai" / "hand.py"]
+           Path(__file__).resolve().parent.parent / "lookup" / "zipai" / "encoding.py"]
 
 KNOWN_SIZES = {0: 1, 2: 20, 3: 38, 5: 666, 6: 657, 8: 9992, 9: 6684, 11: 87000, 12: 43780,
                14: 479022, 15: 191068, 17: 1716364, 18: 558934, 20: 3992588, 21: 1080182}
 """Winning vectors per part size (ZIPAI.md): the generator checks its result against them."""
 
-WEIGHTS = np.array([N_SYMBOLS ** (9 - n) for n in range(10)], np.int64)
-"""Weight of number n's digit in a key: number 0 (一/壹) is the most significant."""
+register_jitables()  # the kernels below call the jitable helpers of lookup.zipai.encoding
 
 
-def unit_arrays():
-    """(cards (58, 3) int64 with -1 padding, key delta per unit, huxi per unit)."""
-    cards = np.array(UNIT_CARDS, np.int64)
+def unit_arrays() -> tuple[np.ndarray, np.ndarray]:
+    """(key delta per unit: the key of the unit's cards alone, huxi per unit)."""
     delta = np.zeros(N_UNITS, np.int64)
-    for u, unit in enumerate(UNIT_CARDS):
-        for t in unit:
-            if t >= 0:
-                delta[u] += (1 if t >= 10 else 3) * WEIGHTS[t % 10]
-    return cards, delta, np.array(UNIT_HUXI, np.int64)
+    for u in range(N_UNITS):
+        counts = [0] * N_CARDS
+        add_unit(counts, u, 1)
+        delta[u] = key_of(counts)
+    return delta, np.frombuffer(UNIT_HUXI, np.uint8).astype(np.int64)
 
 
 @njit(cache=False)
-def decode(key, counts):
-    """Fill ``counts`` (20) from a base-9 key."""
-    for n in range(9, -1, -1):
-        d = key % 9
-        key //= 9
-        counts[n] = d // 3
-        counts[n + 10] = d % 3
-
-
-@njit(cache=False)
-def expand(keys, huxi, cards, delta, unit_huxi, first, last):
-    """Every valid (key + unit, huxi + unit huxi) for units first..last-1, as key << 5 | huxi."""
+def expand(keys, huxi, delta, unit_huxi, first, last):
+    """Every valid (key + unit, huxi + unit huxi) for units first..last-1, as key << HUXI_BITS | huxi."""
     out = np.empty(keys.shape[0] * (last - first), np.uint64)
     counts = np.zeros(N_CARDS, np.int64)
     m = 0
     for i in range(keys.shape[0]):
-        decode(keys[i], counts)
+        decode_key(keys[i], counts)
         for u in range(first, last):
-            a, b, d = cards[u, 0], cards[u, 1], cards[u, 2]
-            counts[a] += 1
-            counts[b] += 1
-            if d >= 0:
-                counts[d] += 1
-            if counts[a] <= 2 and counts[b] <= 2 and (d < 0 or counts[d] <= 2):
-                out[m] = np.uint64(((keys[i] + delta[u]) << 5) | (huxi[i] + unit_huxi[u]))
+            if add_unit(counts, u, 1):
+                out[m] = np.uint64(((keys[i] + delta[u]) << HUXI_BITS) | (huxi[i] + unit_huxi[u]))
                 m += 1
-            counts[a] -= 1
-            counts[b] -= 1
-            if d >= 0:
-                counts[d] -= 1
+            add_unit(counts, u, -1)
     return out[:m]
 
 
@@ -114,33 +105,33 @@ def unique_best(packed):
     huxi = np.empty(n, np.int64)
     m = 0
     for i in range(n):
-        key = np.int64(packed[i] >> np.uint64(5))
-        if i + 1 < n and np.int64(packed[i + 1] >> np.uint64(5)) == key:
+        key = np.int64(packed[i] >> np.uint64(HUXI_BITS))
+        if i + 1 < n and np.int64(packed[i + 1] >> np.uint64(HUXI_BITS)) == key:
             continue  # the last of a run holds the largest huxi
         keys[m] = key
-        huxi[m] = np.int64(packed[i] & np.uint64(31))
+        huxi[m] = np.int64(packed[i] & np.uint64(HUXI_MASK))
         m += 1
     return keys[:m], huxi[:m]
 
 
 def winning_vectors(progress=print):
     """(sorted keys, best huxi) of every winning vector, and the number per part size."""
-    cards, delta, unit_huxi = unit_arrays()
+    delta, unit_huxi = unit_arrays()
     level_keys = [np.zeros(1, np.int64)]
     level_huxi = [np.zeros(1, np.int64)]
-    for k in range(1, MAX_PART // 3 + 1):  # k groups
-        keys, huxi = unique_best(expand(level_keys[-1], level_huxi[-1], cards, delta, unit_huxi, 0, N_GROUPS))
+    for _ in range(MAX_PART // GROUP_SIZE):  # one group more each time, up to 7
+        keys, huxi = unique_best(expand(level_keys[-1], level_huxi[-1], delta, unit_huxi, 0, N_GROUPS))
         level_keys.append(keys)
         level_huxi.append(huxi)
     all_keys, all_huxi = list(level_keys), list(level_huxi)
-    for k in range((MAX_PART - 2) // 3 + 1):  # k groups and a pair
-        keys, huxi = unique_best(expand(level_keys[k], level_huxi[k], cards, delta, unit_huxi,
+    for k in range((MAX_PART - PAIR_SIZE) // GROUP_SIZE + 1):  # k groups and a pair
+        keys, huxi = unique_best(expand(level_keys[k], level_huxi[k], delta, unit_huxi,
                                         PAIR_UNIT, N_UNITS))
         all_keys.append(keys)
         all_huxi.append(huxi)
     sizes = {}
     for k, keys in enumerate(all_keys):
-        size = 3 * k if k < len(level_keys) else 3 * (k - len(level_keys)) + 2
+        size = GROUP_SIZE * k if k < len(level_keys) else GROUP_SIZE * (k - len(level_keys)) + PAIR_SIZE
         sizes[size] = len(keys)
     keys = np.concatenate(all_keys)
     order = np.argsort(keys, kind="stable")  # the levels are disjoint (sizes differ)
@@ -150,7 +141,7 @@ def winning_vectors(progress=print):
 @njit(cache=False)
 def _signature_hash(sig):
     h = np.uint64(1469598103934665603)
-    for j in range(9):
+    for j in range(N_SYMBOLS):
         h = (h ^ np.uint64(sig[j])) * np.uint64(1099511628211)
     return h
 
@@ -164,24 +155,24 @@ def build_automaton(keys):
     are then renumbered from the start (1) down to the final state; 0 is the dead state.
     """
     cap = 1 << 18
-    sig = np.zeros((cap, 9), np.int64)  # transitions by creation order (children first)
+    sig = np.zeros((cap, N_SYMBOLS), np.int64)  # transitions by creation order (children first)
     n_states = 2  # 0 dead, 1 final
     slots_size = 1 << 20
     slots = np.full(slots_size, -1, np.int64)
     prefix = keys.copy()
     state = np.ones(keys.shape[0], np.int64)
-    cur = np.zeros(9, np.int64)
-    for _level in range(10):
+    cur = np.zeros(N_SYMBOLS, np.int64)
+    for _level in range(N_NUMBERS):
         m = prefix.shape[0]
         new_prefix = np.empty(m, np.int64)
         new_state = np.empty(m, np.int64)
         j = 0
         i = 0
         while i < m:
-            p = prefix[i] // 9
+            p = prefix[i] // N_SYMBOLS
             cur[:] = 0
-            while i < m and prefix[i] // 9 == p:
-                cur[prefix[i] % 9] = state[i]
+            while i < m and prefix[i] // N_SYMBOLS == p:
+                cur[prefix[i] % N_SYMBOLS] = state[i]
                 i += 1
             h = np.int64(_signature_hash(cur) & np.uint64(slots_size - 1))
             while True:
@@ -195,7 +186,7 @@ def build_automaton(keys):
                     slots[h] = s
                     break
                 same = True
-                for x in range(9):
+                for x in range(N_SYMBOLS):
                     if sig[s, x] != cur[x]:
                         same = False
                         break
@@ -213,33 +204,22 @@ def build_automaton(keys):
     count = np.zeros(n_states, np.int64)
     count[1] = 1
     for o in range(2, n_states):
-        for x in range(9):
+        for x in range(N_SYMBOLS):
             count[o] += count[sig[o, x]]
-    trans = np.zeros(n_states * 9, np.int64)
+    trans = np.zeros(n_states * N_SYMBOLS, np.int64)
     for o in range(2, n_states):
         s = n_states - o
         acc = 0
-        for x in range(9):
+        for x in range(N_SYMBOLS):
             c = sig[o, x]
             nxt = n_states - c if c > 0 else 0
-            trans[s * 9 + x] = (acc << RANK_SHIFT) | nxt
+            trans[s * N_SYMBOLS + x] = (acc << RANK_SHIFT) | nxt
             acc += count[c]
     return trans, n_states - 1
 
 
 @njit(cache=False)
-def _walk(trans, final, counts):
-    s = START
-    r = 0
-    for n in range(10):
-        e = trans[s * 9 + 3 * counts[n] + counts[n + 10]]
-        s = e & STATE_MASK
-        r += e >> RANK_SHIFT
-    return r if s == final else -1
-
-
-@njit(cache=False)
-def split_values(keys, huxi, trans, final, cards, unit_huxi, move_units):
+def split_values(keys, huxi, trans, final, unit_huxi, move_units):
     """uint16 value per vector (rank order): best huxi | first moves << MOVES_SHIFT.
 
     Also checks the automaton (every key walks to its own rank) and the huxi (the best over
@@ -250,18 +230,11 @@ def split_values(keys, huxi, trans, final, cards, unit_huxi, move_units):
     counts = np.zeros(N_CARDS, np.int64)
     bad = 0
     for i in range(n):
-        decode(keys[i], counts)
-        if _walk(trans, final, counts) != i:
+        decode_key(keys[i], counts)
+        if walk(trans, final, counts) != i:
             bad += 1
             continue
-        low = -1
-        for num in range(10):
-            if counts[num] > 0:
-                low = num
-                break
-            if counts[num + 10] > 0:
-                low = num + 10
-                break
+        low = lowest_card(counts)
         moves = 0
         best = 0 if low < 0 else -1
         if low >= 0:
@@ -269,22 +242,14 @@ def split_values(keys, huxi, trans, final, cards, unit_huxi, move_units):
                 u = move_units[low, m]
                 if u < 0:
                     continue
-                a, b, d = cards[u, 0], cards[u, 1], cards[u, 2]
-                counts[a] -= 1
-                counts[b] -= 1
-                if d >= 0:
-                    counts[d] -= 1
-                if counts[a] >= 0 and counts[b] >= 0 and (d < 0 or counts[d] >= 0):
-                    r = _walk(trans, final, counts)
+                if add_unit(counts, u, -1):
+                    r = walk(trans, final, counts)
                     if r >= 0:
                         moves |= 1 << m
                         h = unit_huxi[u] + (values[r] & HUXI_MASK)
                         if h > best:
                             best = h
-                counts[a] += 1
-                counts[b] += 1
-                if d >= 0:
-                    counts[d] += 1
+                add_unit(counts, u, 1)
         if best != huxi[i]:
             bad += 1
         values[i] = np.uint16(huxi[i] | (moves << MOVES_SHIFT))
@@ -302,13 +267,13 @@ def build_datasets(progress=print) -> tuple[dict, dict]:
     trans, final = build_automaton(keys)
     progress(f"  automaton: {final + 1:,} states ({time.perf_counter() - t1:.2f} s)")
     t2 = time.perf_counter()
-    cards, _, unit_huxi = unit_arrays()
-    values, bad = split_values(keys, huxi, trans, final, cards, unit_huxi, np.array(MOVE_UNITS, np.int64))
+    _, unit_huxi = unit_arrays()
+    values, bad = split_values(keys, huxi, trans, final, unit_huxi, np.array(MOVE_UNITS, np.int64))
     if bad:
         raise AssertionError(f"{bad} vectors disagree between the automaton and the level sets")
     progress(f"  values: best huxi and first moves ({time.perf_counter() - t2:.2f} s)")
     datasets = {
-        "automaton": (
+        DATASETS[0]: (
             trans,
             "minimal automaton of the winning vectors (counts <= 2) over ten symbols, one per number "
             "n = 0..9 (symbol 3*small_n + big_n); int64 entry [9*state + symbol] = next state (bits "
@@ -316,7 +281,7 @@ def build_datasets(progress=print) -> tuple[dict, dict]:
             "symbol << 32 (bits 32..); a vector wins when its ten steps end in final_state, and the "
             "sum of the high parts is its rank, the index into values",
         ),
-        "values": (
+        DATASETS[1]: (
             values,
             "per winning vector in rank (base-9 key) order: bits 0..4 best huxi of its splits, bits "
             "5..9 first moves: bit 5+m set when unit MOVE_UNITS[low][m] (pair, sequence, 二七十, "
@@ -325,11 +290,11 @@ def build_datasets(progress=print) -> tuple[dict, dict]:
         ),
     }
     params = {
-        "final_state": int(final),
+        FINAL_STATE: int(final),
         "n_states": int(final + 1),
         "n_vectors": int(len(keys)),
         "max_part_cards": MAX_PART,
-        "max_copies_in_part": 2,
+        "max_copies_in_part": MAX_PART_COPIES,
         "key": "ten base-9 digits, number 0 (一/壹) most significant; digit 3*small_n + big_n",
         "vectors_per_size": " ".join(f"{s}:{n}" for s, n in sizes.items()),
         "design": "minimal automaton as a minimal perfect hash into values (no key store); "

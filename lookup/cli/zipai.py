@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from typing import Any
 
 from .. import zipai
-from ..zipai.cards import NOTATIONS, card_name, format_cards, format_counts, hand_counts, parse_melds
+from ..zipai.cards import NOTATIONS, card_name, format_cards, format_counts, hand_counts
+from ..zipai.melds import Meld, parse_melds
 from . import Command, Query, print_json
 
 _HAND_HELP = "cards: 一..十 壹..拾 (貳 參 叄 陸 too) or x1..x10 d1..d10, with or without spaces"
@@ -30,17 +32,16 @@ def _melds_and_rules(parser: argparse.ArgumentParser) -> None:
                         help="allow the pair without a 提 or 跑 (the part's size alone decides)")
 
 
-def _rules(args) -> zipai.RuleSet:
+def _rules(args: argparse.Namespace) -> zipai.RuleSet:
     rules = zipai.get_rules(args.rules)
-    changes = {}
     if args.min_huxi is not None:
-        changes["min_huxi"] = args.min_huxi
+        rules = dataclasses.replace(rules, min_huxi=args.min_huxi)
     if args.pair_without_quad:
-        changes["pair_with_quad"] = False
-    return dataclasses.replace(rules, **changes) if changes else rules
+        rules = dataclasses.replace(rules, pair_with_quad=False)
+    return rules
 
 
-def _common(args):
+def _common(args: argparse.Namespace) -> tuple[list[int], list[Meld], zipai.RuleSet, dict[str, Any]]:
     counts = hand_counts(" ".join(args.hand))
     melds = parse_melds(args.exposed)
     rules = _rules(args)
@@ -49,7 +50,7 @@ def _common(args):
     return counts, melds, rules, info
 
 
-def _run_hu(args) -> int:
+def _run_hu(args: argparse.Namespace) -> int:
     counts, melds, rules, info = _common(args)
     huxi = zipai.hu(counts, melds, rules)
     if args.json:
@@ -59,7 +60,7 @@ def _run_hu(args) -> int:
     return 0
 
 
-def _run_ting(args) -> int:
+def _run_ting(args: argparse.Namespace) -> int:
     counts, melds, rules, info = _common(args)
     waits = zipai.ting(counts, melds, rules)
     if args.json:
@@ -70,7 +71,7 @@ def _run_ting(args) -> int:
     return 0
 
 
-def _run_decompose(args) -> int:
+def _run_decompose(args: argparse.Namespace) -> int:
     counts = hand_counts(" ".join(args.hand))
     splits = zipai.decompositions(counts)
     if args.json:

@@ -19,7 +19,7 @@ from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import encoding, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "5b2c6edf034a596d827a720017cf216d6cb757e2c2218eb386388bde8a152674"
+SOURCES_SHA256 = "e7fa8b49e0e6c4b49cafa330487c0feac9c24f0ea557fc8035243cb009d52f0e"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
 

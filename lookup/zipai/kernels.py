@@ -1,48 +1,46 @@
 """Numba kernels of the zipai batch queries (compiled on first use, cached on disk).
 
-Each kernel answers the rows in order with the per-hand logic of the scalar queries
-(:mod:`lookup._zipai_core`, compiled here; see :mod:`lookup._jit` for the cache) and stops
-at the first bad row, returning ``(error code, row)``; ``(0, -1)`` when every row was
-answered. They release the GIL.
+Each kernel loops over the rows and answers each with the per-hand step of the scalar query
+(:func:`lookup.zipai.hand.hu_counts`, :func:`~lookup.zipai.hand.ting_counts`, compiled in;
+see :mod:`lookup.jit` for the cache). Status protocol: ``(OK, rows written)``, or the status
+of the first bad row and its index (nothing after it is answered). They release the GIL.
 """
 
 import numpy as np
-from numba import njit
 
+from .. import jit
 from ..jit import KERNEL_MODULES, kernel_decorator
-from . import hand as core
+from . import hand
+from .encoding import N_CARDS
 
-SOURCES_SHA256 = "e5be38a2bf4ef92f4593e82c738e7fb31e0327f022502b955bd0176a2b63472b"
-"""Fingerprint of the modules compiled into these kernels (see lookup._jit)."""
+SOURCES_SHA256 = "0dde5ef64d537659908f786993e819169841eeab349b01e4306fc49dc0eb655e"
+"""Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
-_hu_counts = njit(core.hu_counts)
-_ting_counts = njit(core.ting_counts)
+
+@kernel
+def hu_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray, min_huxi: int,
+             pair_with_quad: bool, out: np.ndarray) -> tuple[int, int]:
+    """``out[i]``: best total huxi of row i (no exposed melds), or NO_WIN."""
+    part = np.zeros(N_CARDS, np.int64)
+    used = np.zeros(N_CARDS, np.int64)
+    for i in range(counts.shape[0]):
+        status, huxi = hand.hu_counts(trans, final, values, counts[i], part, 0, 0, used, min_huxi, pair_with_quad)
+        if status != jit.OK:
+            return status, i
+        out[i] = huxi
+    return jit.OK, counts.shape[0]
 
 
 @kernel
-def hu_batch(counts, trans, final, values, min_huxi, pair_with_quad, out):
-    part = np.zeros(core.N_CARDS, np.int64)
-    used = np.zeros(core.N_CARDS, np.int64)
+def ting_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray, min_huxi: int,
+               pair_with_quad: bool, out: np.ndarray) -> tuple[int, int]:
+    """``out[i, t]``: best total huxi of row i after drawing card t (no exposed melds), or NO_WIN."""
+    part = np.zeros(N_CARDS, np.int64)
+    used = np.zeros(N_CARDS, np.int64)
     for i in range(counts.shape[0]):
-        r = _hu_counts(trans, final, values, counts[i], part, 0, 0, used,
-                       min_huxi, pair_with_quad)
-        if r < core.NO_WIN:
-            return r, i
-        out[i] = r
-    return 0, -1
-
-
-@kernel
-def ting_batch(counts, trans, final, values, min_huxi, pair_with_quad, out):
-    part = np.zeros(core.N_CARDS, np.int64)
-    used = np.zeros(core.N_CARDS, np.int64)
-    best = np.zeros(core.N_CARDS, np.int64)
-    for i in range(counts.shape[0]):
-        code = _ting_counts(trans, final, values, counts[i], part, 0, 0, used,
-                            0, 0, min_huxi, pair_with_quad, best)
-        if code:
-            return code, i
-        for t in range(core.N_CARDS):
-            out[i, t] = best[t]
-    return 0, -1
+        status, _ = hand.ting_counts(trans, final, values, counts[i], part, 0, 0, used, 0, 0, min_huxi,
+                                     pair_with_quad, out[i])
+        if status != jit.OK:
+            return status, i
+    return jit.OK, counts.shape[0]

@@ -7,16 +7,14 @@ from lookup.errors import InvalidHandError, InvalidMeldError, InvalidTileError
 from lookup.zipai.cards import (
     BIG_NAMES,
     SMALL_NAMES,
-    Meld,
     card_name,
     counts_of,
     format_cards,
     format_counts,
     hand_counts,
     parse_cards,
-    parse_meld,
-    parse_melds,
 )
+from lookup.zipai.melds import Meld, parse_meld, parse_melds
 
 
 def test_every_card_round_trips_in_both_notations():

@@ -44,7 +44,8 @@ def test_ting(capsys):
 
 
 def test_decompose(capsys):
-    assert run(capsys, "zipai", "decompose", "二七十二七十贰柒拾")[1] == "12: 二七十 二七十 贰柒拾\n0: 二二贰 七七柒 十十拾\n"
+    assert run(capsys, "zipai", "decompose", "二七十二七十贰柒拾")[1] == (
+        "12: 二七十 二七十 贰柒拾\n0: 二二贰 七七柒 十十拾\n")
     data = json.loads(run(capsys, "zipai", "decompose", "二七十二七十贰柒拾", "--json")[1])
     assert [(s["huxi"], s["groups"]) for s in data["splits"]] == [
         (s.huxi, [list(g) for g in s.groups]) for s in zipai.decompositions("二七十二七十贰柒拾")]

@@ -10,7 +10,7 @@ import pytest
 
 from lookup import tables
 from lookup.errors import TableError
-from lookup.zipai import hand as core
+from lookup.zipai import encoding as core
 from tablegen import zipai as gen
 from tests.support import zipai_hands as hg
 from tests.support.oracles import zipai as slow

@@ -1,0 +1,271 @@
+"""The zipai table contract: what ``tablegen/zipai.py`` writes and the runtime reads.
+
+Everything both sides must agree on is defined here once: the card layout, the units (the
+groups and pairs of a split) with their huxi, the key of a count vector, the automaton's
+entry layout, the value layout, the first moves, the dataset names, and :func:`walk`. The
+generator imports only this module of the runtime; the runtime reads the file through
+:data:`VIEW`.
+
+Cards (SPEC §1): index 0..9 small 一..十, 10..19 big 壹..拾; card t has number t % 10.
+
+**Units.** The 38 groups of the checked hand part (counts <= 2) and the 20 pairs:
+
+    0..7    small sequences 一二三 .. 八九十        (huxi 3 for 一二三, else 0)
+    8..15   big sequences 壹贰叁 .. 捌玖拾          (huxi 6 for 壹贰叁, else 0)
+    16, 17  二七十, 贰柒拾                           (huxi 3, 6)
+    18..37  mixed triples: 18 + 2n = two small + one big of number n, 19 + 2n = one small +
+            two big (huxi 0)
+    38..57  pairs: 38 + t = two of card t (huxi 0)
+
+**Key and automaton.** A count vector (each 0..2) reads as ten symbols, one per number
+n = 0..9 (一/壹 first): symbol 3 * small_n + big_n (0..8); its key is those ten symbols as
+base-9 digits, number 0 the most significant (:func:`key_of`). The table is the minimal
+deterministic automaton of the winning vectors over those symbols, level by level (state 0
+is dead, 1 the start, ``final`` the one accepting state after ten symbols), which also ranks
+them: ``trans[9 * s + symbol]`` packs the next state (low 32 bits) and the number of winning
+vectors that leave s by a smaller symbol (high 32 bits); the sum along a vector's path is
+its rank among the winning vectors in key order, a minimal perfect hash that indexes
+``values``. A walk needs no key store: a vector that is not winning reaches the dead state
+(or a non-final one) and is answered as such, exactly.
+
+**Values.** ``values[rank]`` (uint16): bits 0..4 the best huxi of the vector's splits,
+bits 5..9 its *first moves*: the units on its lowest card (:func:`lowest_card`) that leave
+a winning vector (the edges of the split list, see :data:`MOVE_UNITS`).
+
+The functions are :func:`~lookup.jit.jitable`: the scalar queries run them as Python, the
+batch kernels and the generator's kernels compile them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import NamedTuple, TypeAlias
+
+import numpy as np
+
+from .. import tables
+from ..jit import jitable
+
+GAME = "zipai"
+
+N_CARDS = 20
+N_NUMBERS = 10
+"""Numbers per case; card t is number t % N_NUMBERS of case t // N_NUMBERS (0 small, 1 big)."""
+MAX_COPIES = 4
+MAX_PART_COPIES = 2
+"""The checked part holds at most 2 copies of a card (3 and 4 are taken out as 坎 and 提)."""
+GROUP_SIZE = 3
+PAIR_SIZE = 2
+MAX_PART = 21
+"""The checked part holds at most 21 cards: 7 groups, or 6 groups and a pair."""
+
+COUNT_VALUES = MAX_PART_COPIES + 1
+"""Counts a part may hold of a card (0..2); number n's symbol is COUNT_VALUES * small + big."""
+N_SYMBOLS = COUNT_VALUES * COUNT_VALUES
+"""Symbols per number, and the base of a key."""
+
+STATE_MASK = 0xFFFFFFFF
+"""Automaton entry: the next state in the low 32 bits ..."""
+RANK_SHIFT = 32
+"""... and the rank offset above them."""
+DEAD = 0
+START = 1
+
+HUXI_BITS = 5
+HUXI_MASK = (1 << HUXI_BITS) - 1
+"""Value: the best huxi of a vector's splits in the low bits ..."""
+MOVES_SHIFT = HUXI_BITS
+"""... and its first moves above them, bit m for move m."""
+N_MOVES = 5
+NO_WIN = -1
+"""Rank of a vector that does not win; also the answer of a hand that does not win."""
+
+Counts: TypeAlias = Sequence[int] | np.ndarray
+"""20 counts a step reads: a list or tuple in Python, an int64 or uint8 array compiled."""
+Scratch: TypeAlias = MutableSequence[int] | np.ndarray
+"""20 counts a step writes: a list in Python, an int64 (or int16 output) array compiled."""
+Table: TypeAlias = Sequence[int] | np.ndarray
+"""A table a step reads: a memoryview in Python (it indexes fastest), an array compiled."""
+
+DATASETS = ("automaton", "values")
+"""The datasets of data/zipai.h5, in file order."""
+FINAL_STATE = "final_state"
+"""Root attribute holding the automaton's accepting state."""
+
+
+SEQUENCE_UNIT = 0
+"""Unit of the sequence starting at number n of case c (0 small, 1 big): SEQUENCE_UNIT + 8c + n."""
+ERQISHI_UNIT = 16
+"""Unit of 二七十 of case c: ERQISHI_UNIT + c."""
+MIXED_UNIT = 18
+"""Units of number n's mixed triples: MIXED_UNIT + 2n (two small, one big), + 1 (one small, two big)."""
+PAIR_UNIT = 38
+"""Unit of the pair of card t: PAIR_UNIT + t."""
+N_GROUPS = PAIR_UNIT
+N_UNITS = PAIR_UNIT + N_CARDS
+_SEQUENCES = N_NUMBERS - 2
+"""Sequences per case (一二三 .. 八九十)."""
+_HONOURED = (3, 6)
+"""Huxi (small, big) of the groups that score in a split: 一二三 / 壹贰叁 and 二七十 / 贰柒拾."""
+
+
+def _units() -> tuple[tuple[tuple[int, int, int], ...], bytes]:
+    cards, huxi = [], []
+    for case in (0, 1):
+        first = case * N_NUMBERS
+        for n in range(_SEQUENCES):
+            cards.append((first + n, first + n + 1, first + n + 2))
+            huxi.append(_HONOURED[case] if n == 0 else 0)
+    for case in (0, 1):
+        first = case * N_NUMBERS
+        cards.append((first + 1, first + 6, first + 9))
+        huxi.append(_HONOURED[case])
+    for n in range(N_NUMBERS):
+        cards += [(n, n, n + N_NUMBERS), (n, n + N_NUMBERS, n + N_NUMBERS)]
+        huxi += [0, 0]
+    for t in range(N_CARDS):
+        cards.append((t, t, -1))
+        huxi.append(0)
+    return tuple(cards), bytes(huxi)
+
+
+UNIT_CARDS, UNIT_HUXI = _units()
+"""Cards of each unit (a pair's third card is -1), and the huxi of each unit (bytes)."""
+
+
+def _move_units() -> tuple[tuple[int, ...], ...]:
+    moves = []
+    for t in range(N_CARDS):
+        case, n = divmod(t, N_NUMBERS)
+        sequence = SEQUENCE_UNIT + _SEQUENCES * case + n if n < _SEQUENCES else -1
+        erqishi = ERQISHI_UNIT + case if n == 1 else -1
+        mixed = (-1, -1) if case else (MIXED_UNIT + 2 * n, MIXED_UNIT + 2 * n + 1)
+        moves.append((PAIR_UNIT + t, sequence, erqishi, mixed[0], mixed[1]))
+    return tuple(moves)
+
+
+MOVE_UNITS = _move_units()
+"""MOVE_UNITS[t][m]: unit of first move m on card t (-1: none). When t is the lowest card
+of a vector (lowest number first, small before big), every unit of a split that holds t is
+one of these: m = 0 the pair, 1 the sequence starting at t, 2 二七十 (t = 二 or 贰), 3 and 4
+the mixed triples of t's number (t small)."""
+
+
+NO_CARD = 255
+NO_UNIT = 255
+MAX_CARD_UNITS = 8
+"""A card is in at most 8 units (3 sequences, 二七十, 2 mixed triples, the pair; fewer for most)."""
+
+UNIT_CARD_BYTES = bytes(t if t >= 0 else NO_CARD for cards in UNIT_CARDS for t in cards)
+"""UNIT_CARDS flat, GROUP_SIZE slots a unit (NO_CARD for a pair's third card)."""
+
+
+def _card_units() -> bytes:
+    out: list[int] = []
+    for t in range(N_CARDS):
+        units = [u for u in range(N_UNITS) if t in UNIT_CARDS[u]]
+        if len(units) > MAX_CARD_UNITS:
+            raise AssertionError(f"card {t} is in {len(units)} units, more than MAX_CARD_UNITS")
+        out += units + [NO_UNIT] * (MAX_CARD_UNITS - len(units))
+    return bytes(out)
+
+
+CARD_UNITS = _card_units()
+"""CARD_UNITS[MAX_CARD_UNITS * t + k]: the k-th unit that holds card t, NO_UNIT after the last.
+
+The tables the compiled helpers read are bytes: Numba reads a global bytes object as a
+constant array (a load, no exception path), so the helpers stay small enough to be inlined
+into the kernels' loops, and Python indexes bytes as fast as a tuple."""
+
+
+@jitable
+def walk(trans: Table, final: int, part: Counts) -> int:
+    """Rank of the count vector ``part`` (20 counts, each 0..2) among the winning vectors, or NO_WIN.
+
+    The walk stops at the dead state (every vector through it loses): fewer steps for most
+    losing vectors, and a loop Numba's compiler keeps small enough to inline into its callers.
+    """
+    s = START
+    r = 0
+    n = 0
+    while n < N_NUMBERS and s != DEAD:
+        e = trans[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+        s = e & STATE_MASK
+        r += e >> RANK_SHIFT
+        n += 1
+    if s != final:
+        return NO_WIN
+    return r
+
+
+@jitable
+def key_of(counts: Counts) -> int:
+    """Key of a count vector (each 0..2): its ten symbols as base-9 digits, number 0 first."""
+    key = 0
+    for n in range(N_NUMBERS):
+        key = key * N_SYMBOLS + COUNT_VALUES * counts[n] + counts[n + N_NUMBERS]
+    return key
+
+
+@jitable
+def decode_key(key: int, counts: Scratch) -> None:
+    """Fill ``counts`` (20) from a key (the inverse of :func:`key_of`)."""
+    for n in range(N_NUMBERS - 1, -1, -1):
+        digit = key % N_SYMBOLS
+        key //= N_SYMBOLS
+        counts[n] = digit // COUNT_VALUES
+        counts[n + N_NUMBERS] = digit % COUNT_VALUES
+
+
+@jitable
+def lowest_card(counts: Counts) -> int:
+    """The lowest card a vector holds (lowest number first, small before big), or -1 if empty."""
+    for n in range(N_NUMBERS):
+        if counts[n] > 0:
+            return n
+        if counts[n + N_NUMBERS] > 0:
+            return n + N_NUMBERS
+    return -1
+
+
+@jitable
+def add_unit(counts: Scratch, u: int, delta: int) -> bool:
+    """Add ``delta`` (1 or -1) copies of each card of unit ``u``; True when its cards' counts end within 0..2."""
+    i = GROUP_SIZE * u
+    a = UNIT_CARD_BYTES[i]
+    b = UNIT_CARD_BYTES[i + 1]
+    d = UNIT_CARD_BYTES[i + 2]
+    counts[a] += delta
+    counts[b] += delta
+    if d == NO_CARD:
+        d = b
+    else:
+        counts[d] += delta
+    x = counts[a]
+    y = counts[b]
+    z = counts[d]
+    return 0 <= x <= MAX_PART_COPIES and 0 <= y <= MAX_PART_COPIES and 0 <= z <= MAX_PART_COPIES
+
+
+def unit_cards(u: int) -> tuple[int, ...]:
+    """The cards of unit ``u`` (2 for a pair, else 3), sorted."""
+    return tuple(t for t in UNIT_CARDS[u] if t >= 0)
+
+
+class Tables(NamedTuple):
+    """What the queries read from data/zipai.h5: arrays for the kernels, memoryviews for Python."""
+
+    trans: np.ndarray
+    final: int
+    values: np.ndarray
+    trans_view: memoryview
+    values_view: memoryview
+
+
+def _read(tableset: tables.TableSet) -> Tables:
+    trans, values = tableset[DATASETS[0]], tableset[DATASETS[1]]
+    return Tables(trans, int(tableset.attrs[FINAL_STATE]), values, trans.data, values.data)
+
+
+VIEW: tables.TableView[Tables] = tables.TableView(GAME, _read)
+"""The loaded zipai tables (``VIEW.value or VIEW.get()``); dropped by :func:`lookup.tables.clear_cache`."""
