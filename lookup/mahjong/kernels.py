@@ -14,7 +14,7 @@ from numba import njit
 from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand as core
 
-SOURCES_SHA256 = "3d37334b9ff859d691bd615b931a34002ffa3120fb26c7eb1944c803113c942e"
+SOURCES_SHA256 = "55625b2a5d7e9f7f5dc7a7435d1677fef7bdf83fde82901bdf5c2ae790291e20"
 """Fingerprint of the modules compiled into these kernels (see lookup._jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -20,7 +20,7 @@ from numba import njit
 from ..jit import KERNEL_MODULES, kernel_decorator
 from .encoding import FORM_STATS_SHIFT, MAX_COPIES, MAX_MELDS, form_field
 
-SOURCES_SHA256 = "a2af1a1cdb9014f3b6aab067ce4a9c3e8664c5ab53862b8177e4830c10757674"
+SOURCES_SHA256 = "ca82d9267000dd276d74932669025149005ae6c06a86206368c85253e9a40d63"
 """Fingerprint of the modules compiled into these kernels (see lookup._jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

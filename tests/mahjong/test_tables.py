@@ -292,7 +292,7 @@ def test_every_split_of_every_vector(loaded, name, n_ranks, chows):
         got = set()
         for pair, *codes in rows[start[i]:start[i + 1]].tolist():
             melds = tuple(sorted(("pong", c) if c < n_ranks else ("chow", c - n_ranks)
-                                 for c in codes if c != gen.NO_MELD))
-            got.add((None if pair == gen.NO_MELD else pair, melds))
+                                 for c in codes if c != enc.NO_MELD))
+            got.add((None if pair == enc.NO_MELD else pair, melds))
         assert len(got) == start[i + 1] - start[i]  # each split once
         assert got == slow.splits_of(enc.key_to_counts(int(key), n_ranks), chows)
