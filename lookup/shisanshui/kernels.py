@@ -18,7 +18,7 @@ import numpy as np
 
 from ..jit import KERNEL_MODULES, kernel_decorator
 
-SOURCES_SHA256 = "032c8c72ff45dbbe95a05c5ddfbd80c03bfd9286a4e17c74eb1ed07a39172a7f"
+SOURCES_SHA256 = "33462fc2e3ce8c6c8ce999cd3fdce334b41d17df4c962c0d33e3cf7c1e3e602b"
 """Fingerprint of the modules compiled into these kernels (see lookup._jit): none besides this one."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
 

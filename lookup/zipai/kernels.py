@@ -12,7 +12,7 @@ from numba import njit
 from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand as core
 
-SOURCES_SHA256 = "e5be38a2bf4ef92f4593e82c738e7fb31e0327f022502b955bd0176a2b63472b"
+SOURCES_SHA256 = "5302403352fe64227695f3ddd48360255b1f93ca47e997ca60bcbe4ca822ba73"
 """Fingerprint of the modules compiled into these kernels (see lookup._jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

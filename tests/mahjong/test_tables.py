@@ -176,12 +176,10 @@ def test_missing_and_truncated_files_are_refused(tmp_path, copy_of_tables):
 def test_runtime_refuses_a_damaged_data_dir(tmp_path, monkeypatch, copy_of_tables):
     """The public query path (not only read_verified) refuses and never answers."""
     from lookup import mahjong
-    from lookup.mahjong import queries
 
     with h5py.File(copy_of_tables, "r+") as f:
         f.attrs["schema_version"] = 0
     monkeypatch.setenv(tables.DATA_ENV, str(tmp_path))
-    monkeypatch.setattr(queries, "_entries", None)
     tables.clear_cache()
     try:
         with pytest.raises(TableError, match="make tables"):
