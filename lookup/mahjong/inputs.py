@@ -67,13 +67,8 @@ _SIZES = {remainder: frozenset(n for n in range(MAX_HAND_TILES + MAX_JOKERS + 1)
 """The sizes of :func:`.hand.size_ok` per remainder, for a set look-up on the scalar hot paths."""
 
 
-def size_fits(n: int, remainder: int) -> bool:
-    """:func:`.hand.size_ok` by a set look-up (jokers included in ``n``)."""
-    return n in _SIZES[remainder]
-
-
 HU_SIZES, TING_SIZES = _SIZES[2], _SIZES[1]
-"""The sizes hu and ting take (:func:`size_fits`), for the scalar hot paths."""
+"""The sizes hu and ting take, for the scalar hot paths' set look-ups."""
 
 
 def check_hand(counts: bytes, n: int, rules: RuleSet, remainder: int, query: str, jokers: int = 0) -> None:
