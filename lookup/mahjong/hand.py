@@ -12,13 +12,11 @@ entries are the packed per-suit values of :mod:`.encoding`.
   :func:`joker_hu`, :func:`joker_waits`, :func:`open_ranks`;
 - seven pairs and thirteen orphans: :func:`seven_pairs_hu`, :func:`seven_pairs_waits`,
   :func:`thirteen_orphans_hu`, :func:`thirteen_orphans_waits`, :func:`terminals_only`;
-- both special forms at once, after the cheap tests the row scan's counts allow:
-  :func:`special_hu`, :func:`special_waits`.
+- both special forms at once: :func:`special_forms` (the cheap tests the row scan's counts
+  allow), then :func:`special_hu`, :func:`special_waits` (the exact checks).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 
@@ -51,10 +49,6 @@ from .encoding import (
 EITHER, TING, HU = 0, 1, 2
 """Hand sizes a query takes, as the ``remainder`` of :func:`size_ok`: 3k+1 (ting), 3k+2 (hu,
 decompositions, discard advice), or either (shanten)."""
-
-Table = Any
-"""A per-suit table indexed by key: a numpy array (kernels) or its memoryview (scalars)."""
-
 
 @jitable
 def size_ok(n: int, remainder: int) -> bool:

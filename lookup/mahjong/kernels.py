@@ -20,7 +20,7 @@ from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import hand
 from .encoding import MAX_HAND_TILES, suit_keys
 
-SOURCES_SHA256 = "aba3efe195595c09d26253688637f2edf9b810c2aa7dd9a4ae8c5ef4b8f87e9c"
+SOURCES_SHA256 = "7daa7d16524cc44953bfe1b18488d23b58c3c86f334083c55bfb6c58279299ab"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

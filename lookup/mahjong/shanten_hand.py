@@ -6,7 +6,7 @@ kind over 4 copies. The standard form splits by suit: each suit s takes m_s meld
 the pair) and lacks cost_s(m_s, p_s) tiles of them, read from its shanten entry; rn is the
 least total over the ways to share k melds and one pair among the four suits: two min-plus
 merges of suit pairs (:func:`standard_costs`, :func:`merge`), then one more (:func:`share`).
-Costs travel packed in one int (:func:`get`, :func:`put`). Seven pairs and thirteen
+A suit's costs travel as a tuple of its classes (:data:`Costs`). Seven pairs and thirteen
 orphans (13 or 14 tiles) follow their formulas over the entries' summed form counts
 (:func:`special_rn`); :func:`forms_rn` gives all three.
 
@@ -51,7 +51,8 @@ ORPHANS_HELD, ORPHAN_PAIRS = form_field("orphans"), form_field("orphan_pairs")
 
 Costs = tuple[int, int, int, int, int, int, int, int, int, int]
 """Costs per class (m melds, pair p), class 2m + p (N_CLASSES of them, MAX_MELDS = 4): tuples
-pass by value, so the merges compile to register code with no array and no call overhead."""
+pass by value, so the merges compile to register code with no array and no call overhead.
+The tuples below spell the classes out, hence the assertion."""
 assert N_CLASSES == 10
 SuitCosts = tuple[Costs, Costs, Costs, Costs, Costs, Costs]
 """Costs of suits 0+1 merged, 2+3 merged, then suits 0, 1, 2, 3 (:func:`standard_costs`)."""

@@ -13,7 +13,7 @@ from . import shanten_hand as sh
 from .encoding import COUNT_BASE, N_HONOR_KINDS, N_SUIT_RANKS, N_TILE_KINDS, suit_keys
 from .hand import EITHER, HU, scan_row
 
-SOURCES_SHA256 = "22ee4889d846410cf7b04ca631ff5b439685d0bfccc6adbd00bdf47e5bd1f21a"
+SOURCES_SHA256 = "767dfc6f4d704c06d55d3f3e8b40bc3591867193532e5a2b96102c70ff1e62d1"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
