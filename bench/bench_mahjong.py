@@ -15,7 +15,7 @@ def _encoding_rows(hands: np.ndarray) -> list:
 
     import encoding
 
-    suit, honor, _, _ = queries._hu_ting_tables()
+    suit, honor, _, _ = queries.HU_TING.get()
     suit_offsets, suit_compact = encoding.compact(suit, 9)
     honor_offsets, honor_compact = encoding.compact(honor, 7)
     dense_out = np.empty(len(hands), np.bool_)

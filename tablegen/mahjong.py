@@ -1,7 +1,8 @@
 """Mahjong per-suit tables (Numba kernels) written to ``data/mahjong.h5``.
 
 For the numbered suit (9 ranks, pongs and chows) and the honors (7 kinds, pongs only) and
-every suit vector with counts <= 4, the generator computes (layouts in :mod:`lookup.encoding`):
+every suit vector with counts <= 4, the generator computes (layouts and keys in
+:mod:`lookup.mahjong.encoding`, the one runtime module it imports):
 
 * ``hu_ting``: whether the vector splits into melds only / melds plus one pair, and its
   waits (the ranks whose addition makes it split), for totals <= 14;
@@ -27,6 +28,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from lookup.jit import register_jitables
 from lookup.mahjong.encoding import (
     CLASS_MELDS,
     CLASS_NEITHER,
@@ -47,30 +49,26 @@ from lookup.mahjong.encoding import (
     N_HONOR_KINDS,
     N_SUIT_RANKS,
     NEED_NONE,
+    NO_MELD,
     SHANTEN_BITS,
+    TERMINAL_RANKS,
     TOTAL_SHIFT,
     WAIT_MELDS_SHIFT,
     WAIT_PAIR_SHIFT,
+    key_weights,
     n_keys,
+    shanten_shift,
+    suit_key,
 )
 
 from .h5io import sources_sha256, write_table_file
+
+register_jitables()  # the kernels below call the encoding's jitable key functions
 
 GAME = "mahjong"
 ENCODING = "dense_base5"
 SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"),
            Path(__file__).resolve().parent.parent / "lookup" / "mahjong" / "encoding.py"]
-
-
-@njit(cache=False)
-def _weights(n_ranks):
-    """Key weights 5**i of the ranks (int64)."""
-    weight = np.empty(n_ranks, np.int64)
-    w = 1
-    for i in range(n_ranks):
-        weight[i] = w
-        w *= COUNT_BASE
-    return weight
 
 
 @njit(cache=False)
@@ -107,7 +105,7 @@ def split_flags(n_ranks, chows):
     """
     digits, totals = _digits_and_totals(n_ranks)
     size = totals.shape[0]
-    weight = _weights(n_ranks)
+    weight = key_weights(n_ranks)
     flags = np.zeros(size, np.uint8)
     for key in range(size):
         counts = digits[key]
@@ -182,7 +180,7 @@ def joker_needs(n_ranks, chows):
     """
     digits, totals = _digits_and_totals(n_ranks)
     size = totals.shape[0]
-    weight = _weights(n_ranks)
+    weight = key_weights(n_ranks)
     need_melds = np.full(size, NEED_NONE, np.int64)
     need_pair = np.full(size, NEED_NONE, np.int64)
     for key in range(size):
@@ -249,7 +247,7 @@ def shanten_costs(flags, n_ranks):
     """
     digits, totals = _digits_and_totals(n_ranks)
     size = totals.shape[0]
-    weight = _weights(n_ranks)
+    weight = key_weights(n_ranks)
     entries = np.zeros(size, np.uint64)
     contains = np.zeros(size, np.bool_)
     cost = np.zeros(size, np.int64)
@@ -274,7 +272,7 @@ def shanten_costs(flags, n_ranks):
                     if digits[key, r] < MAX_COPIES:
                         best = min(best, cost[key + weight[r]])
                 cost[key] = best + 1
-            shift = SHANTEN_BITS * (2 * melds + pair)
+            shift = shanten_shift(melds, pair)
             for key in range(size):
                 entries[key] |= np.uint64(cost[key]) << np.uint64(shift)
     return entries
@@ -302,8 +300,6 @@ def form_stats(n_ranks: int, orphan_ranks: tuple) -> np.ndarray:
     return packed
 
 
-NO_MELD = 255
-
 
 @njit(cache=False)
 def split_records(n_ranks, chows):
@@ -321,7 +317,7 @@ def split_records(n_ranks, chows):
     for c in range(n_ranks, n_melds):
         for r in range(c - n_ranks, c - n_ranks + 3):
             shapes[c, r] = 1
-    weight = _weights(n_ranks)
+    weight = key_weights(n_ranks)
     # at most (multisets of <= 4 melds) x (no pair + n_ranks pairs) rows
     bound = 0
     for k in range(MAX_MELDS + 1):
@@ -346,9 +342,7 @@ def split_records(n_ranks, chows):
                 if counts[r] > MAX_COPIES:
                     ok = False
             if ok:
-                key = 0
-                for r in range(n_ranks):
-                    key += counts[r] * weight[r]
+                key = suit_key(counts)
                 for pair in range(-1, n_ranks):
                     if pair >= 0 and counts[pair] + 2 > MAX_COPIES:
                         continue
@@ -381,7 +375,7 @@ def split_tables(n_ranks, chows):
 
 SUIT_KINDS = {
     # name: (ranks, chows allowed, orphan ranks (terminals, honors), description)
-    "suit": (N_SUIT_RANKS, True, (0, N_SUIT_RANKS - 1), "numbered suit (9 ranks; pongs and chows)"),
+    "suit": (N_SUIT_RANKS, True, TERMINAL_RANKS, "numbered suit (9 ranks; pongs and chows)"),
     "honor": (N_HONOR_KINDS, False, tuple(range(N_HONOR_KINDS)), "honors (7 kinds; pongs only)"),
 }
 

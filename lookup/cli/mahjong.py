@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 
 from .. import mahjong
 from ..mahjong.rules import PRESETS
@@ -24,15 +25,15 @@ def _jokers(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jokers", type=int, default=0, metavar="N", help="wildcards beside the hand (0..8)")
 
 
-def _hand(args) -> bytes:
+def _hand(args: argparse.Namespace) -> bytes:
     return hand_counts(" ".join(args.hand))
 
 
-def _names(tiles, notation) -> list[str]:
+def _names(tiles: Iterable[int], notation: str) -> list[str]:
     return [tile_name(t, notation) for t in tiles]
 
 
-def _run_hu(args) -> int:
+def _run_hu(args: argparse.Namespace) -> int:
     counts = _hand(args)
     win = mahjong.is_hu(counts, args.rules, jokers=args.jokers)
     if args.json:
@@ -42,7 +43,7 @@ def _run_hu(args) -> int:
     return 0
 
 
-def _run_ting(args) -> int:
+def _run_ting(args: argparse.Namespace) -> int:
     counts = _hand(args)
     waits = mahjong.ting(counts, args.rules, jokers=args.jokers)
     names = _names(waits, args.notation)
@@ -54,7 +55,7 @@ def _run_ting(args) -> int:
     return 0
 
 
-def _run_shanten(args) -> int:
+def _run_shanten(args: argparse.Namespace) -> int:
     counts = _hand(args)
     value = mahjong.shanten(counts, args.rules)
     if args.json:
@@ -68,10 +69,13 @@ def _meld_tiles(kind: str, low: int) -> list[int]:
     return [low] * 3 if kind == "pong" else [low, low + 1, low + 2]
 
 
-def _run_decompose(args) -> int:
+def _run_decompose(args: argparse.Namespace) -> int:
     counts = _hand(args)
     found = mahjong.decompositions(counts, args.rules)
-    text = (lambda tiles: format_tiles(tiles, args.notation))
+
+    def text(tiles: Iterable[int]) -> str:
+        return format_tiles(tiles, args.notation)
+
     if args.json:
         print_json({"hand": format_counts(counts), "rules": args.rules, "decompositions": [
             {"form": d.form, "pair": None if d.pair is None else tile_name(d.pair, args.notation),
@@ -81,7 +85,7 @@ def _run_decompose(args) -> int:
     if not found:
         print("no hu")
     for d in found:
-        if d.form == "seven_pairs":
+        if d.pair is None:  # seven pairs
             groups = [text([t, t]) for t in d.pairs]
         elif d.form == "thirteen_orphans":
             groups = [text([d.pair, d.pair]), "+", text([t for t in range(34) if counts[t] == 1])]
@@ -91,7 +95,7 @@ def _run_decompose(args) -> int:
     return 0
 
 
-def _run_discard(args) -> int:
+def _run_discard(args: argparse.Namespace) -> int:
     counts = _hand(args)
     advice = mahjong.discard_advice(counts, args.rules)
     if args.json:

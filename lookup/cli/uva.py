@@ -8,6 +8,7 @@ printed; a bad token or an incomplete case is a one-line error (exit status 2).
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from .. import mahjong
@@ -45,7 +46,7 @@ def solve(text: str) -> str:
     return "".join(lines)
 
 
-def _run(args) -> int:
+def _run(args: argparse.Namespace) -> int:
     sys.stdout.write(solve(sys.stdin.read()))
     return 0
 

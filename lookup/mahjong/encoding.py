@@ -1,4 +1,10 @@
-"""Encodings shared by the generator and the runtime.
+"""Mahjong key encoding: the one contract the generator and the runtime share.
+
+Everything the table files' layout depends on is defined here once: tile indices, suit
+layout, the base-5 suit keys (:func:`suit_key`, :func:`suit_keys`, jitable,
+so the generator's kernels, the batch kernels and tests compute keys with the same code),
+the packed entry layouts and the orphan set. ``tablegen.mahjong`` imports only this module
+of the runtime.
 
 Mahjong tiles are indexed 0..33 (SPEC §1): 0-8 characters 1-9 (m), 9-17 dots 1-9 (p),
 18-26 bamboo 1-9 (s), 27-33 honors East South West North White Green Red (z).
@@ -23,6 +29,17 @@ count in its low 8 bits and the sum of the classes above them: the hand is a sta
 winning hand exactly when that class sum is 1 (three suits of melds, one with the pair).
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..jit import jitable
+
+Counts = Sequence[int] | np.ndarray
+"""Counts indexed by tile (or rank): bytes, a list or tuple of ints, a 1-D integer array."""
+
 N_TILE_KINDS = 34
 N_SUIT_RANKS = 9
 N_HONOR_KINDS = 7
@@ -34,6 +51,15 @@ MAX_HAND_TILES = 14
 SUIT_NAMES = ("m", "p", "s", "z")
 SUIT_OFFSETS = (0, 9, 18, 27)
 SUIT_SIZES = (N_SUIT_RANKS, N_SUIT_RANKS, N_SUIT_RANKS, N_HONOR_KINDS)
+HONOR_OFFSET = SUIT_OFFSETS[3]
+
+TERMINAL_RANKS = (0, N_SUIT_RANKS - 1)
+"""Ranks of a numbered suit that are orphans (terminals); every honor kind is one too."""
+ORPHANS = tuple(offset + r for offset in SUIT_OFFSETS[:3] for r in TERMINAL_RANKS) + tuple(
+    range(HONOR_OFFSET, N_TILE_KINDS))
+"""The thirteen orphans (terminals and honors) as tile indices: 1m 9m 1p 9p 1s 9s 1z..7z."""
+ORPHAN_MASK = sum(1 << t for t in ORPHANS)
+"""The same set as a 34-bit mask."""
 
 ENTRY_MELDS = 1 << 0
 ENTRY_PAIR = 1 << 1
@@ -73,11 +99,22 @@ MAX_JOKERS = 8
 # 14 tiles) are clipped to it.
 MAX_MELDS = 4
 SHANTEN_BITS = 4
+COST_MASK = (1 << SHANTEN_BITS) - 1
+N_CLASSES = 2 * (MAX_MELDS + 1)
+"""Shanten classes (m melds, pair p) per entry, class index 2m + p."""
 FORM_STATS_SHIFT = 40
 FORM_FIELDS = (("kinds", 4), ("paired", 3), ("halves", 3), ("odd", 4), ("orphans", 4), ("orphan_pairs", 3))
 
+# --- split lists (datasets <kind>/split_keys, split_start, splits) ---------------------------
+# Every split of every suit vector that splits (total <= 14), as CSR lists sorted by key: the
+# splits of split_keys[i] are rows split_start[i]..split_start[i+1]-1 of splits, one row per
+# distinct split: the pair's rank, then MAX_MELDS meld codes, sorted. Meld code c < n_ranks is
+# a pong of rank c, c >= n_ranks a chow from rank c - n_ranks; NO_MELD fills absent melds and
+# marks "no pair".
+NO_MELD = 255
 
-def form_field(name: str) -> tuple:
+
+def form_field(name: str) -> tuple[int, int]:
     """(shift within the summed stats, mask) of one FORM_FIELDS field."""
     shift = 0
     for field, width in FORM_FIELDS:
@@ -87,6 +124,7 @@ def form_field(name: str) -> tuple:
     raise KeyError(name)
 
 
+@jitable
 def shanten_shift(melds: int, pair: int) -> int:
     """Bit offset of class (melds, pair) in a shanten entry."""
     return SHANTEN_BITS * (2 * melds + pair)
@@ -97,15 +135,29 @@ def n_keys(n_ranks: int) -> int:
     return COUNT_BASE ** n_ranks
 
 
-def suit_key(counts) -> int:
+@jitable
+def suit_key(counts: Counts) -> int:
     """Base-5 key of a suit vector: digit i (weight 5**i) is the count of rank i."""
     key = 0
-    for c in reversed(counts):
-        key = key * COUNT_BASE + c
+    for r in range(len(counts) - 1, -1, -1):
+        key = key * COUNT_BASE + int(counts[r])
     return key
 
 
-def key_to_counts(key: int, n_ranks: int) -> tuple:
+@jitable
+def suit_keys(c: Counts) -> tuple[int, int, int, int]:
+    """The :func:`suit_key` of each suit (m, p, s, z) of 34 counts, in one pass over the ranks."""
+    k0 = k1 = k2 = k3 = 0
+    for r in range(N_SUIT_RANKS - 1, -1, -1):
+        k0 = k0 * COUNT_BASE + int(c[SUIT_OFFSETS[0] + r])
+        k1 = k1 * COUNT_BASE + int(c[SUIT_OFFSETS[1] + r])
+        k2 = k2 * COUNT_BASE + int(c[SUIT_OFFSETS[2] + r])
+        if r < N_HONOR_KINDS:
+            k3 = k3 * COUNT_BASE + int(c[HONOR_OFFSET + r])
+    return k0, k1, k2, k3
+
+
+def key_to_counts(key: int, n_ranks: int) -> tuple[int, ...]:
     """Inverse of :func:`suit_key`: the suit vector (tuple of ``n_ranks`` counts)."""
     out = []
     for _ in range(n_ranks):
@@ -114,6 +166,12 @@ def key_to_counts(key: int, n_ranks: int) -> tuple:
     return tuple(out)
 
 
-def key_weights(n_ranks: int) -> tuple:
-    """Weights 5**i of the base-5 key, as a tuple of ints."""
-    return tuple(COUNT_BASE ** i for i in range(n_ranks))
+@jitable
+def key_weights(n_ranks: int) -> np.ndarray:
+    """Weights 5**i of the base-5 key of a suit of ``n_ranks`` ranks (int64 array)."""
+    weights = np.empty(n_ranks, np.int64)
+    w = 1
+    for i in range(n_ranks):
+        weights[i] = w
+        w *= COUNT_BASE
+    return weights

@@ -1,43 +1,100 @@
-"""Per-hand combination logic shared by the scalar queries and the batch kernels.
+"""Per-hand hu and ting logic, written once for the scalar queries and the batch kernels.
 
-Written in the subset of Python that Numba compiles, and no function here calls another
-(Numba compiles each one on its own): :mod:`lookup.mahjong` calls these
-functions directly for one hand, :mod:`lookup._mahjong_batch` compiles them for arrays.
-``counts`` is any indexable of 34 tile counts; entries are the packed per-suit uint32
-values of :mod:`lookup.encoding`.
+Every function here is :func:`~lookup.jit.jitable`: plain Python that :mod:`.queries` calls
+for one hand, and that the kernels of :mod:`.kernels` call from compiled code (helpers call
+each other). ``c`` is any indexable of 34 tile counts (``bytes``, a list, a uint8 row);
+entries are the packed per-suit values of :mod:`.encoding`.
+
+- the hand sizes a query takes (:func:`size_ok`), and the row scan that validates a batch
+  row and counts what rules out the special forms cheaply (:func:`scan_row`);
+- the standard form from the four suits' hu/ting entries: :func:`size_and_class`,
+  :func:`standard_hu`, :func:`standard_waits`; with jokers from the joker entries:
+  :func:`joker_hu`, :func:`joker_waits`, :func:`open_ranks`;
+- seven pairs and thirteen orphans: :func:`seven_pairs_hu`, :func:`seven_pairs_waits`,
+  :func:`thirteen_orphans_hu`, :func:`thirteen_orphans_waits`, :func:`terminals_only`;
+- both special forms at once: :func:`special_forms` (the cheap tests the row scan's counts
+  allow), then :func:`special_hu`, :func:`special_waits` (the exact checks).
 """
 
+from __future__ import annotations
+
+import numpy as np
+
+from ..jit import ERR_COPIES, ERR_HONORS, ERR_SIZE, OK, jitable
 from .encoding import (
     CLASS_PAIR,
+    COUNT_BASE,
     ENTRY_MELDS,
+    ENTRY_PAIR,
+    HONOR_OFFSET,
     JOKER_PAIR_SHIFT,
     JOKER_WAIT_MELDS_SHIFT,
     JOKER_WAIT_PAIR_SHIFT,
+    MAX_COPIES,
+    MAX_HAND_TILES,
+    N_HONOR_KINDS,
+    N_SUIT_RANKS,
+    N_TILE_KINDS,
     NEED_MASK,
+    ORPHAN_MASK,
+    ORPHANS,
     RANK_MASK,
+    SUIT_OFFSETS,
     TOTAL_SHIFT,
     WAIT_MELDS_SHIFT,
     WAIT_PAIR_SHIFT,
+    Counts,
 )
 
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-ORPHAN_MASK = 0
-for _t in ORPHANS:
-    ORPHAN_MASK |= 1 << _t
-del _t
+EITHER, TING, HU = 0, 1, 2
+"""Hand sizes a query takes, as the ``remainder`` of :func:`size_ok`: 3k+1 (ting), 3k+2 (hu,
+decompositions, discard advice), or either (shanten)."""
+
+@jitable
+def size_ok(n: int, remainder: int) -> bool:
+    """Whether a hand of ``n`` tiles (jokers included) is 3k + ``remainder`` tiles, k = 0..4
+    (3k+1 or 3k+2 for EITHER); a concealed hand has at most MAX_HAND_TILES."""
+    if remainder == EITHER:
+        return n % 3 != 0 and n <= MAX_HAND_TILES
+    return n % 3 == remainder and n <= MAX_HAND_TILES - 2 + remainder
 
 
-def suit_keys(c):
-    """Base-5 keys of the four suit vectors (m, p, s, z) of 34 counts."""
-    m = (((((((c[8] * 5 + c[7]) * 5 + c[6]) * 5 + c[5]) * 5 + c[4]) * 5 + c[3]) * 5 + c[2]) * 5 + c[1]) * 5 + c[0]
-    p = (((((((c[17] * 5 + c[16]) * 5 + c[15]) * 5 + c[14]) * 5 + c[13]) * 5 + c[12]) * 5 + c[11]) * 5 + c[10]) * 5 + c[9]
-    s = (((((((c[26] * 5 + c[25]) * 5 + c[24]) * 5 + c[23]) * 5 + c[22]) * 5 + c[21]) * 5 + c[20]) * 5 + c[19]) * 5 + c[18]
-    z = (((((c[33] * 5 + c[32]) * 5 + c[31]) * 5 + c[30]) * 5 + c[29]) * 5 + c[28]) * 5 + c[27]
-    return m, p, s, z
+@jitable
+def scan_row(c: Counts, remainder: int, honors: bool, jokers: int) -> tuple[int, int, int, int, int]:
+    """(status, tiles, kinds of odd count, kinds held 3 or 4 times, kinds held once) of one row.
+
+    The status is ERR_COPIES for a count over 4, else ERR_SIZE when the tiles and
+    ``jokers`` fail :func:`size_ok`, else ERR_HONORS for an honor tile when not ``honors``,
+    else OK. The counts of odd, big and single kinds rule out seven pairs and thirteen
+    orphans before their exact checks run.
+    """
+    total = np.uint32(0)  # uint32 accumulators let the loop vectorize
+    worst = np.uint8(0)
+    odd = np.uint32(0)
+    big = np.uint32(0)
+    singles = np.uint32(0)
+    for t in range(N_TILE_KINDS):
+        x = c[t]
+        total += np.uint32(x)
+        worst = max(worst, x)
+        odd += np.uint32(x & np.uint8(1))
+        big += np.uint32(x >= np.uint8(3))
+        singles += np.uint32(x == np.uint8(1))
+    status = OK
+    if worst > MAX_COPIES:
+        status = ERR_COPIES
+    elif not size_ok(np.int64(total) + jokers, remainder):
+        status = ERR_SIZE
+    elif not honors:
+        for t in range(HONOR_OFFSET, N_TILE_KINDS):
+            if c[t]:
+                status = ERR_HONORS
+    return status, np.int64(total), np.int64(odd), np.int64(big), np.int64(singles)
 
 
-def size_and_class(e0, e1, e2, e3):
-    """(tiles in the hand, sum of the suits' split classes) from its four entries.
+@jitable
+def size_and_class(e0: int, e1: int, e2: int, e3: int) -> tuple[int, int]:
+    """(tiles in the hand, sum of the suits' split classes) from its four hu/ting entries.
 
     The hand is a standard winning hand exactly when the class sum is CLASS_PAIR (1).
     """
@@ -45,95 +102,110 @@ def size_and_class(e0, e1, e2, e3):
     return s & 0xFF, s >> 8
 
 
-def standard_hu(e0, e1, e2, e3):
+@jitable
+def standard_hu(e0: int, e1: int, e2: int, e3: int) -> bool:
     """True when every suit splits (melds only, or melds + pair) and exactly one has the pair."""
-    s = (e0 >> TOTAL_SHIFT) + (e1 >> TOTAL_SHIFT) + (e2 >> TOTAL_SHIFT) + (e3 >> TOTAL_SHIFT)
-    return s >> 8 == CLASS_PAIR
+    return size_and_class(e0, e1, e2, e3)[1] == CLASS_PAIR
 
 
-def standard_waits(e0, e1, e2, e3):
+@jitable
+def standard_waits(e0: int, e1: int, e2: int, e3: int) -> int:
     """Bit mask over the 34 tiles of the waits of a standard 3k+1 hand (one entry per suit).
 
     A suit's waits are its waits-to-pair when every other suit splits into melds only, and
     its waits-to-melds when exactly one other suit has the pair and the rest split into melds.
     """
     melds = (e0 & ENTRY_MELDS) + (e1 & ENTRY_MELDS) + (e2 & ENTRY_MELDS) + (e3 & ENTRY_MELDS)
-    pairs = ((e0 >> 1) & 1) + ((e1 >> 1) & 1) + ((e2 >> 1) & 1) + ((e3 >> 1) & 1)
+    pairs = (e0 & ENTRY_PAIR) + (e1 & ENTRY_PAIR) + (e2 & ENTRY_PAIR) + (e3 & ENTRY_PAIR)
     mask = 0
     shift = 0
     for e in (e0, e1, e2, e3):
         other_melds = melds - (e & ENTRY_MELDS)
         if other_melds == 3:
             mask |= ((e >> WAIT_PAIR_SHIFT) & RANK_MASK) << shift
-        elif other_melds == 2 and pairs - ((e >> 1) & 1) == 1:
+        elif other_melds == 2 and pairs - (e & ENTRY_PAIR) == ENTRY_PAIR:
             mask |= ((e >> WAIT_MELDS_SHIFT) & RANK_MASK) << shift
-        shift += 9
+        shift += N_SUIT_RANKS
     return mask
 
 
-def joker_hu(j0, j1, j2, j3, jokers):
+@jitable
+def melds_need(j: int) -> int:
+    """Fewest jokers that complete a suit into melds only (from its joker entry)."""
+    return j & NEED_MASK
+
+
+@jitable
+def pair_need(j: int) -> int:
+    """Fewest jokers that complete a suit into melds plus the pair (from its joker entry)."""
+    return (j >> JOKER_PAIR_SHIFT) & NEED_MASK
+
+
+@jitable
+def joker_hu(j0: int, j1: int, j2: int, j3: int, jokers: int) -> bool:
     """Standard win with ``jokers`` wildcards, from the four suits' joker entries.
 
     Every suit takes melds only but one, which takes the pair: the fewest jokers that needs
     is the sum of the melds-only needs plus the cheapest pair surcharge; jokers left over
     come in threes (the sizes add up) and form melds of their own.
     """
-    m0, m1, m2, m3 = j0 & NEED_MASK, j1 & NEED_MASK, j2 & NEED_MASK, j3 & NEED_MASK
-    p0 = (j0 >> JOKER_PAIR_SHIFT) & NEED_MASK
-    p1 = (j1 >> JOKER_PAIR_SHIFT) & NEED_MASK
-    p2 = (j2 >> JOKER_PAIR_SHIFT) & NEED_MASK
-    p3 = (j3 >> JOKER_PAIR_SHIFT) & NEED_MASK
-    surcharge = min(min(p0 - m0, p1 - m1), min(p2 - m2, p3 - m3))
-    return m0 + m1 + m2 + m3 + surcharge <= jokers
+    surcharge = min(min(pair_need(j0) - melds_need(j0), pair_need(j1) - melds_need(j1)),
+                    min(pair_need(j2) - melds_need(j2), pair_need(j3) - melds_need(j3)))
+    return melds_need(j0) + melds_need(j1) + melds_need(j2) + melds_need(j3) + surcharge <= jokers
 
 
-def joker_waits(j0, j1, j2, j3, open0, open1, open2, open3, jokers):
-    """Wait mask (34 bits) of a standard 3k+1 hand with ``jokers`` wildcards.
-
-    ``open_s`` is the mask of suit s's ranks held fewer than 4 times. A tile t of suit s
-    wins when suit s, given t, meets its need within the jokers the other suits leave: with
-    the pair (others melds only) or without it (the pair in the cheapest other suit). Adding
-    t changes a need by -1 (t in the entry's wait mask) or by +2.
-    """
-    melds_need = (j0 & NEED_MASK, j1 & NEED_MASK, j2 & NEED_MASK, j3 & NEED_MASK)
-    surcharges = (((j0 >> JOKER_PAIR_SHIFT) & NEED_MASK) - (j0 & NEED_MASK),
-                  ((j1 >> JOKER_PAIR_SHIFT) & NEED_MASK) - (j1 & NEED_MASK),
-                  ((j2 >> JOKER_PAIR_SHIFT) & NEED_MASK) - (j2 & NEED_MASK),
-                  ((j3 >> JOKER_PAIR_SHIFT) & NEED_MASK) - (j3 & NEED_MASK))
-    entries = (j0, j1, j2, j3)
-    opens = (open0, open1, open2, open3)
-    total_melds = melds_need[0] + melds_need[1] + melds_need[2] + melds_need[3]
+@jitable
+def open_ranks(c: Counts, offset: int, n_ranks: int) -> int:
+    """Mask of the ranks of one suit (tiles ``offset..offset + n_ranks - 1``) held fewer than 4 times."""
     mask = 0
-    for s in range(4):
-        e = entries[s]
-        others = total_melds - melds_need[s]
-        cheapest = 99
-        for o in range(4):
-            if o != s and surcharges[o] < cheapest:
-                cheapest = surcharges[o]
-        need_m = e & NEED_MASK
-        need_p = (e >> JOKER_PAIR_SHIFT) & NEED_MASK
-        with_pair = jokers - others  # budget when suit s takes the pair
-        without = jokers - others - cheapest  # budget when another suit takes it
-        w = 0
-        if need_p - 1 <= with_pair:
-            w |= (e >> JOKER_WAIT_PAIR_SHIFT) & RANK_MASK
-        if need_m - 1 <= without:
-            w |= (e >> JOKER_WAIT_MELDS_SHIFT) & RANK_MASK
-        if need_p + 2 <= with_pair or need_m + 2 <= without:
-            w |= opens[s]
-        mask |= (w & opens[s]) << (9 * s)
+    for r in range(n_ranks):
+        if c[offset + r] < MAX_COPIES:
+            mask |= 1 << r
     return mask
 
 
-def seven_pairs_hu(c, quad_as_two_pairs, jokers):
+@jitable
+def joker_waits(c: Counts, j0: int, j1: int, j2: int, j3: int, jokers: int) -> int:
+    """Wait mask (34 bits) of a standard 3k+1 hand ``c`` with ``jokers`` wildcards.
+
+    A tile t of suit s (held fewer than 4 times) wins when suit s, given t, meets its need
+    within the jokers the other suits leave: with the pair (others melds only) or without
+    it (the pair in the cheapest other suit). Adding t changes a need by -1 (t in the
+    entry's wait mask) or by +2.
+    """
+    entries = (j0, j1, j2, j3)
+    total_melds = melds_need(j0) + melds_need(j1) + melds_need(j2) + melds_need(j3)
+    mask = 0
+    for s in range(4):
+        e = entries[s]
+        others = total_melds - melds_need(e)
+        cheapest = 99
+        for o in range(4):
+            if o != s:
+                cheapest = min(cheapest, pair_need(entries[o]) - melds_need(entries[o]))
+        with_pair = jokers - others  # budget when suit s takes the pair
+        without = jokers - others - cheapest  # budget when another suit takes it
+        opens = open_ranks(c, SUIT_OFFSETS[s], N_SUIT_RANKS if s < 3 else N_HONOR_KINDS)
+        w = 0
+        if pair_need(e) - 1 <= with_pair:
+            w |= (e >> JOKER_WAIT_PAIR_SHIFT) & RANK_MASK
+        if melds_need(e) - 1 <= without:
+            w |= (e >> JOKER_WAIT_MELDS_SHIFT) & RANK_MASK
+        if pair_need(e) + 2 <= with_pair or melds_need(e) + 2 <= without:
+            w |= opens
+        mask |= (w & opens) << SUIT_OFFSETS[s]
+    return mask
+
+
+@jitable
+def seven_pairs_hu(c: Counts, quad_as_two_pairs: bool, jokers: int) -> bool:
     """14 tiles (``jokers`` of them wildcards, the rest in ``c``) as 7 pairs.
 
     Pairs are of distinct kinds unless four of a kind counts as two pairs. A joker pairs
     a lone tile; two jokers pair each other (as a kind not otherwise used).
     """
     odd = 0
-    for t in range(34):
+    for t in range(N_TILE_KINDS):
         n = c[t]
         if n > 2 and not quad_as_two_pairs:
             return False
@@ -141,7 +213,8 @@ def seven_pairs_hu(c, quad_as_two_pairs, jokers):
     return odd <= jokers
 
 
-def seven_pairs_waits(c, quad_as_two_pairs, jokers):
+@jitable
+def seven_pairs_waits(c: Counts, quad_as_two_pairs: bool, jokers: int) -> int:
     """Wait mask of a 13-tile hand (``jokers`` of them wildcards) one tile short of seven pairs.
 
     Adding a tile of odd count removes a lone tile, adding one of even count makes one; the
@@ -150,14 +223,14 @@ def seven_pairs_waits(c, quad_as_two_pairs, jokers):
     odd = 0
     odd_mask = 0
     even_mask = 0
-    for t in range(34):
+    for t in range(N_TILE_KINDS):
         n = c[t]
         if n > 2 and not quad_as_two_pairs:
             return 0
         if n & 1:
             odd += 1
             odd_mask |= 1 << t
-        elif n < 4 and (quad_as_two_pairs or n == 0):
+        elif n < MAX_COPIES and (quad_as_two_pairs or n == 0):
             even_mask |= 1 << t
     mask = 0
     if odd - 1 <= jokers:
@@ -167,17 +240,26 @@ def seven_pairs_waits(c, quad_as_two_pairs, jokers):
     return mask
 
 
-def thirteen_orphans_hu(c):
+@jitable
+def terminals_only(k0: int, k1: int, k2: int) -> bool:
+    """True when the numbered suits (keys k0, k1, k2) hold no rank 2..8 (key digits 1..7 are 0)."""
+    top = COUNT_BASE ** (N_SUIT_RANKS - 1)  # weight of rank 9
+    return k0 % top < COUNT_BASE and k1 % top < COUNT_BASE and k2 % top < COUNT_BASE
+
+
+@jitable
+def thirteen_orphans_hu(c: Counts) -> bool:
     """One of each terminal and honor plus one duplicate of them (``c`` holds 14 tiles)."""
     total = 0
     for t in ORPHANS:
         if c[t] == 0:
             return False
         total += c[t]
-    return total == 14
+    return total == MAX_HAND_TILES
 
 
-def thirteen_orphans_waits(c):
+@jitable
+def thirteen_orphans_waits(c: Counts) -> int:
     """Wait mask of a hand one tile short of thirteen orphans (0 if not; ``c`` holds 13 tiles)."""
     total = 0
     missing = -1
@@ -190,10 +272,52 @@ def thirteen_orphans_waits(c):
         elif n > 2:
             return 0
         total += n
-    if total != 13:
+    if total != MAX_HAND_TILES - 1:
         return 0
     if n_missing == 0:
         return ORPHAN_MASK
     if n_missing == 1:
         return 1 << missing
     return 0
+
+
+SEVEN_PAIRS, THIRTEEN_ORPHANS = 1, 2
+"""Bits of :func:`special_forms`."""
+
+
+@jitable
+def special_forms(total: int, tiles: int, odd: int, big: int, singles: int, k0: int, k1: int, k2: int,
+                  jokers: int, seven_pairs: bool, quad_as_two_pairs: bool, thirteen_orphans: bool) -> int:
+    """The special forms (SEVEN_PAIRS | THIRTEEN_ORPHANS) a hand of ``total`` tiles and
+    ``jokers`` wildcards may take, from cheap counts; ``tiles`` is the size that needs: 14
+    to win, 13 to wait.
+
+    ``odd``, ``big``, ``singles`` (see :func:`scan_row`) and the numbered suits' keys rule the
+    forms out before :func:`special_hu` or :func:`special_waits` check them exactly. Thirteen
+    orphans counts only without jokers.
+    """
+    forms = 0
+    if (seven_pairs and total + jokers == tiles and odd <= jokers + MAX_HAND_TILES - tiles
+            and (quad_as_two_pairs or big == 0)):
+        forms |= SEVEN_PAIRS
+    if thirteen_orphans and jokers == 0 and total == tiles and singles >= tiles - 2 and terminals_only(k0, k1, k2):
+        forms |= THIRTEEN_ORPHANS
+    return forms
+
+
+@jitable
+def special_hu(c: Counts, forms: int, quad_as_two_pairs: bool, jokers: int) -> bool:
+    """Whether the 14 tiles (``jokers`` of them wildcards) win as one of the :func:`special_forms`."""
+    return ((forms & SEVEN_PAIRS != 0 and seven_pairs_hu(c, quad_as_two_pairs, jokers))
+            or (forms & THIRTEEN_ORPHANS != 0 and thirteen_orphans_hu(c)))
+
+
+@jitable
+def special_waits(c: Counts, forms: int, quad_as_two_pairs: bool, jokers: int) -> int:
+    """Wait mask of the :func:`special_forms` of 13 tiles (``jokers`` of them wildcards)."""
+    mask = 0
+    if forms & SEVEN_PAIRS:
+        mask |= seven_pairs_waits(c, quad_as_two_pairs, jokers)
+    if forms & THIRTEEN_ORPHANS:
+        mask |= thirteen_orphans_waits(c)
+    return mask

@@ -1,162 +1,67 @@
-"""Numba kernels of the mahjong batch queries (compiled on first use, cached on disk).
+"""Numba kernels of the mahjong hu and ting batch queries (compiled on first use, cached on disk).
 
-Each kernel walks the rows once, validates each row (copies <= 4, tile count, honors
-allowed) and stops at the first bad row, returning ``(error code, row)``; ``(0, -1)`` when
-every row was answered. They release the GIL. The per-hand logic is the one of the scalar
-queries (:mod:`lookup._mahjong_core`), compiled (and cached on disk, see :mod:`lookup._jit`); the row scan that validates also counts
-odd, big (>= 3) and single counts, which rule out seven pairs and thirteen orphans cheaply
-before their exact checks run.
+Each kernel is a loop over the rows that calls the jitable per-hand steps of :mod:`.hand`
+and :mod:`.encoding`, compiled in: the row scan validates the row and counts what rules the
+special forms out cheaply, the suit keys index the per-suit entries, and the standard and
+special forms combine them. ``jokers`` holds each row's wildcards, or is empty for none:
+then ``suit``/``honor`` are the hu/ting entries, else the joker entries. A kernel stops at
+the first bad row and returns ``(status, row)``; ``(OK, rows written)`` when every row was
+answered (the status protocol of :mod:`lookup.jit`). They release the GIL.
+
+(The row step stays in the loop rather than in one jitable ``row(c, suit, honor, ...)``:
+passing the tables into a helper per row measured about 10 ns a row slower; likewise the
+exact special-form checks, which take the row, are called only for the forms the cheap
+:func:`~.hand.special_forms` leaves.)
 """
 
 import numpy as np
-from numba import njit
 
-from ..jit import KERNEL_MODULES, kernel_decorator
-from . import hand as core
+from ..jit import KERNEL_MODULES, OK, kernel_decorator
+from . import hand
+from .encoding import MAX_HAND_TILES, suit_keys
 
-SOURCES_SHA256 = "f13bc2955b9200cdaf56ff69d42c2a4a6e9de4e8540e445c7dcc075ae25f46ce"
-"""Fingerprint of the modules compiled into these kernels (see lookup._jit)."""
+SOURCES_SHA256 = "79f7b377b8138c9bbee30e1ff2744bf0da48179cba8c0cb18d79279bd01f24a0"
+"""Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
-ERR_COPIES, ERR_SIZE, ERR_HONORS = 1, 2, 3
-
-_suit_keys = njit(core.suit_keys)
-_standard_hu = njit(core.standard_hu)
-_standard_waits = njit(core.standard_waits)
-_seven_pairs_hu = njit(core.seven_pairs_hu)
-_seven_pairs_waits = njit(core.seven_pairs_waits)
-_thirteen_orphans_hu = njit(core.thirteen_orphans_hu)
-_thirteen_orphans_waits = njit(core.thirteen_orphans_waits)
-_joker_hu = njit(core.joker_hu)
-_joker_waits = njit(core.joker_waits)
-
 
 @kernel
-def _scan_row(c, remainder, honors, jokers):
-    """(error code, total tiles, kinds with an odd count, kinds with >= 3, kinds with 1).
-
-    The size check counts the jokers with the tiles.
-    """
-    total = np.uint32(0)  # uint32 accumulators let the loop vectorize
-    worst = np.uint8(0)
-    odd = np.uint32(0)
-    big = np.uint32(0)
-    singles = np.uint32(0)
-    for t in range(34):
-        x = c[t]
-        total += np.uint32(x)
-        worst = max(worst, x)
-        odd += np.uint32(x & np.uint8(1))
-        big += np.uint32(x >= np.uint8(3))
-        singles += np.uint32(x == np.uint8(1))
-    err = 0
-    if worst > 4:
-        err = ERR_COPIES
-    elif (total + jokers) % 3 != remainder or total + jokers > 12 + remainder:
-        err = ERR_SIZE
-    elif not honors:
-        for t in range(27, 34):
-            if c[t]:
-                err = ERR_HONORS
-    return err, np.int64(total), np.int64(odd), np.int64(big), np.int64(singles)
-
-
-@kernel
-def _terminals_only(k0, k1, k2):
-    """True when the numbered suits hold no rank 2..8 (their keys' digits 1..7 are 0)."""
-    top = 5 ** 8  # weight of rank 9
-    return k0 % top < 5 and k1 % top < 5 and k2 % top < 5
-
-
-@kernel
-def hu_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
+def hu_batch(counts, jokers, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
+    """out[i] = hu of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
+    with_jokers = jokers.shape[0] != 0
     for i in range(counts.shape[0]):
         c = counts[i]
-        err, total, odd, big, singles = _scan_row(c, 2, honors, 0)
-        if err:
-            return err, i
-        k0, k1, k2, k3 = _suit_keys(c)
-        win = _standard_hu(suit[k0], suit[k1], suit[k2], honor[k3])
-        if not win and total == 14:
-            if seven_pairs and odd == 0 and (quad_as_two_pairs or big == 0):
-                win = _seven_pairs_hu(c, quad_as_two_pairs, 0)
-            if not win and thirteen_orphans and singles == 12 and _terminals_only(k0, k1, k2):
-                win = _thirteen_orphans_hu(c)
+        j = np.int64(jokers[i]) if with_jokers else 0
+        status, total, odd, big, singles = hand.scan_row(c, hand.HU, honors, j)
+        if status != OK:
+            return status, i
+        k0, k1, k2, k3 = suit_keys(c)
+        e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+        win = hand.joker_hu(e0, e1, e2, e3, j) if with_jokers else hand.standard_hu(e0, e1, e2, e3)
+        if not win:
+            forms = hand.special_forms(total, MAX_HAND_TILES, odd, big, singles, k0, k1, k2, j, seven_pairs,
+                                       quad_as_two_pairs, thirteen_orphans)
+            win = forms != 0 and hand.special_hu(c, forms, quad_as_two_pairs, j)
         out[i] = win
-    return 0, -1
+    return OK, counts.shape[0]
 
 
 @kernel
-def ting_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
+def ting_batch(counts, jokers, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
+    """out[i] = wait mask of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
+    with_jokers = jokers.shape[0] != 0
     for i in range(counts.shape[0]):
         c = counts[i]
-        err, total, odd, big, singles = _scan_row(c, 1, honors, 0)
-        if err:
-            return err, i
-        k0, k1, k2, k3 = _suit_keys(c)
-        mask = _standard_waits(np.int64(suit[k0]), np.int64(suit[k1]),
-                               np.int64(suit[k2]), np.int64(honor[k3]))
-        if total == 13:
-            if seven_pairs and odd == 1 and (quad_as_two_pairs or big == 0):
-                mask |= _seven_pairs_waits(c, quad_as_two_pairs, 0)
-            if thirteen_orphans and singles >= 11 and _terminals_only(k0, k1, k2):
-                mask |= _thirteen_orphans_waits(c)
+        j = np.int64(jokers[i]) if with_jokers else 0
+        status, total, odd, big, singles = hand.scan_row(c, hand.TING, honors, j)
+        if status != OK:
+            return status, i
+        k0, k1, k2, k3 = suit_keys(c)
+        e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+        mask = hand.joker_waits(c, e0, e1, e2, e3, j) if with_jokers else hand.standard_waits(e0, e1, e2, e3)
+        forms = hand.special_forms(total, MAX_HAND_TILES - 1, odd, big, singles, k0, k1, k2, j, seven_pairs,
+                                   quad_as_two_pairs, thirteen_orphans)
+        if forms:
+            mask |= hand.special_waits(c, forms, quad_as_two_pairs, j)
         out[i] = mask
-    return 0, -1
-
-
-@kernel
-def _open_ranks(c, offset, n_ranks):
-    """Mask of the ranks of one suit held fewer than 4 times."""
-    mask = 0
-    for r in range(n_ranks):
-        if c[offset + r] < 4:
-            mask |= 1 << r
-    return mask
-
-
-@kernel
-def hu_batch_jokers(counts, jokers, suit, honor, seven_pairs, quad_as_two_pairs,
-                    thirteen_orphans, honors, out):
-    """hu_batch with jokers[i] wildcards beside row i (``suit``/``honor``: joker entries).
-
-    Thirteen orphans counts only for rows without jokers (jokers apply to standard hands
-    and seven pairs).
-    """
-    for i in range(counts.shape[0]):
-        c = counts[i]
-        j = np.int64(jokers[i])
-        err, total, odd, big, singles = _scan_row(c, 2, honors, j)
-        if err:
-            return err, i
-        k0, k1, k2, k3 = _suit_keys(c)
-        win = _joker_hu(np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]),
-                        np.int64(honor[k3]), j)
-        if not win and seven_pairs and total + j == 14 and odd <= j:
-            win = _seven_pairs_hu(c, quad_as_two_pairs, j)
-        if not win and thirteen_orphans and j == 0 and total == 14 and singles == 12:
-            win = _thirteen_orphans_hu(c)
-        out[i] = win
-    return 0, -1
-
-
-@kernel
-def ting_batch_jokers(counts, jokers, suit, honor, seven_pairs, quad_as_two_pairs,
-                      thirteen_orphans, honors, out):
-    """ting_batch with jokers[i] wildcards beside row i (``suit``/``honor``: joker entries)."""
-    for i in range(counts.shape[0]):
-        c = counts[i]
-        j = np.int64(jokers[i])
-        err, total, odd, big, singles = _scan_row(c, 1, honors, j)
-        if err:
-            return err, i
-        k0, k1, k2, k3 = _suit_keys(c)
-        mask = _joker_waits(np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]),
-                            np.int64(honor[k3]), _open_ranks(c, 0, 9), _open_ranks(c, 9, 9),
-                            _open_ranks(c, 18, 9), _open_ranks(c, 27, 7), j)
-        if seven_pairs and total + j == 13:
-            mask |= _seven_pairs_waits(c, quad_as_two_pairs, j)
-        if thirteen_orphans and j == 0 and total == 13 and singles >= 11:
-            mask |= _thirteen_orphans_waits(c)
-        out[i] = mask
-    return 0, -1
+    return OK, counts.shape[0]

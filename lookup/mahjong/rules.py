@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import InvalidRulesError
+from ..rules import Presets, validate_fields
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,8 @@ class RuleSet:
     seven_pairs: 14 tiles as 7 pairs win. quad_as_two_pairs: four of a kind counts as two
     of those pairs (else the 7 pairs must be of distinct kinds). thirteen_orphans: one of
     each terminal and honor plus a duplicate of one wins. honors: honor tiles are in the
-    game (a hand holding one is refused when False).
+    game (a hand holding one is refused when False). Fields are checked by type
+    (:func:`lookup.rules.validate_fields`) and for consistency.
     """
 
     name: str = "custom"
@@ -30,30 +32,22 @@ class RuleSet:
     thirteen_orphans: bool = False
     honors: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
+        validate_fields(self)
         if self.quad_as_two_pairs and not self.seven_pairs:
             raise InvalidRulesError("quad_as_two_pairs needs seven_pairs")
         if self.thirteen_orphans and not self.honors:
             raise InvalidRulesError("thirteen_orphans needs honor tiles")
 
 
-PRESETS = {
-    "standard": RuleSet("standard"),
-    "riichi": RuleSet("riichi", seven_pairs=True, thirteen_orphans=True),
-    "chinese": RuleSet("chinese", seven_pairs=True, quad_as_two_pairs=True, thirteen_orphans=True),
-    "sichuan": RuleSet("sichuan", seven_pairs=True, quad_as_two_pairs=True, honors=False),
-}
+PRESETS: Presets[RuleSet] = Presets("mahjong", RuleSet, [
+    RuleSet("standard"),
+    RuleSet("riichi", seven_pairs=True, thirteen_orphans=True),
+    RuleSet("chinese", seven_pairs=True, quad_as_two_pairs=True, thirteen_orphans=True),
+    RuleSet("sichuan", seven_pairs=True, quad_as_two_pairs=True, honors=False),
+])
+"""The named rule sets (a read-only mapping name -> RuleSet)."""
 
+get_rules = PRESETS.resolve
+"""A RuleSet from a preset name or a RuleSet (an unknown name raises InvalidRulesError)."""
 
-def get_rules(rules) -> RuleSet:
-    """A RuleSet from a preset name or a RuleSet."""
-    if isinstance(rules, RuleSet):
-        return rules
-    preset = PRESETS.get(rules) if isinstance(rules, str) else None
-    if preset is not None:
-        return preset
-    try:
-        return PRESETS[rules]
-    except (KeyError, TypeError):
-        raise InvalidRulesError(
-            f"unknown rule set {rules!r}; presets are {', '.join(PRESETS)} (or pass a RuleSet)") from None

@@ -1,7 +1,9 @@
 """Mahjong tile notation: parse text in four notations, format tiles, convert hands to counts.
 
-Tile indices follow SPEC §1 (see :mod:`lookup.encoding`). Accepted text notations, freely
-mixed and separated by spaces or commas:
+Tile indices follow SPEC §1 (see :mod:`lookup.mahjong.encoding`). :data:`Hand` is every form
+a query takes; :func:`hand_counts` turns one into its 34 counts, :func:`mask_tiles` a 34-bit
+tile mask into its tiles. Accepted text notations, freely mixed and separated by spaces or
+commas:
 
 * tenhou: ``"123m456p789s11z"`` (``0`` is the red five and counts as a 5),
 * UVa 11210 tokens: ``1W``..``9W`` characters, ``1T``..``9T`` dots, ``1S``..``9S`` bamboo,
@@ -13,10 +15,16 @@ mixed and separated by spaces or commas:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 import numpy as np
 
 from ..errors import InvalidHandError, InvalidTileError
-from .encoding import MAX_COPIES, N_TILE_KINDS
+from .encoding import MAX_COPIES, N_SUIT_RANKS, N_TILE_KINDS, SUIT_OFFSETS
+
+Hand = str | Sequence[int] | np.ndarray
+"""A hand as the queries take it: text in any notation below, a sequence (or 1-D integer
+array) of 34 tile counts, or a sequence (or array) of tile indices of any other length."""
 
 HONOR_NAMES_EN = ("East", "South", "West", "North", "White", "Green", "Red")
 
@@ -137,7 +145,7 @@ def parse_uva_token(token: str) -> int:
                            "DONG NAN XI BEI ZHONG FA BAI")
 
 
-def tile_name(tile: int, notation: str = "tenhou") -> str:
+def tile_name(tile: int | np.integer, notation: str = "tenhou") -> str:
     """Name of one tile index in a notation: tenhou ``5p``, uva ``5T``, chinese ``五筒``, unicode."""
     if not (isinstance(tile, (int, np.integer)) and 0 <= tile < N_TILE_KINDS):
         raise InvalidTileError(f"tile index must be 0..33, got {tile!r}")
@@ -158,21 +166,21 @@ def tile_name(tile: int, notation: str = "tenhou") -> str:
     raise ValueError(f"unknown notation {notation!r}; choose one of {', '.join(NOTATIONS)}")
 
 
-def format_tiles(tiles, notation: str = "tenhou") -> str:
+def format_tiles(tiles: Iterable[int], notation: str = "tenhou") -> str:
     """Format tile indices (sorted); tenhou groups runs by suit (``"123m55p"``), others use spaces."""
-    tiles = sorted(int(t) for t in tiles)
+    ordered = sorted(int(t) for t in tiles)
     if notation != "tenhou":
         sep = "" if notation == "unicode" else " "
-        return sep.join(tile_name(t, notation) for t in tiles)
+        return sep.join(tile_name(t, notation) for t in ordered)
     out = []
     for suit, letter in enumerate("mpsz"):
-        ranks = "".join(str(t - 9 * suit + 1) for t in tiles if t // 9 == suit)
+        ranks = "".join(str(t - 9 * suit + 1) for t in ordered if t // 9 == suit)
         if ranks:
             out.append(ranks + letter)
     return "".join(out)
 
 
-def format_counts(counts, notation: str = "tenhou") -> str:
+def format_counts(counts: Sequence[int] | np.ndarray, notation: str = "tenhou") -> str:
     """Format a 34-count vector like :func:`format_tiles`."""
     return format_tiles([t for t in range(N_TILE_KINDS) for _ in range(int(counts[t]))], notation)
 
@@ -180,14 +188,14 @@ def format_counts(counts, notation: str = "tenhou") -> str:
 _VALID_COUNTS = bytes(range(MAX_COPIES + 1))
 
 
-def hand_counts(hand) -> bytes:
+def hand_counts(hand: Hand) -> bytes:
     """Convert a hand to its 34 tile counts (a ``bytes`` of length 34, each 0..4).
 
     ``hand`` is text in any notation, a sequence or 1-D integer array of 34 counts, or a
     sequence of tile indices (any other length). Raises :class:`InvalidTileError` for a bad
     token or index and :class:`InvalidHandError` for a fifth copy or a malformed vector.
     """
-    if type(hand) in (list, tuple) and len(hand) == N_TILE_KINDS:  # the fast path: 34 counts
+    if isinstance(hand, (list, tuple)) and len(hand) == N_TILE_KINDS:  # the fast path: 34 counts
         try:
             counts = bytes(hand)
         except (TypeError, ValueError):
@@ -219,7 +227,7 @@ def hand_counts(hand) -> bytes:
     return counts
 
 
-def _indices_to_counts(tiles) -> bytes:
+def _indices_to_counts(tiles: Iterable[object]) -> bytes:
     counts = [0] * N_TILE_KINDS
     for t in tiles:
         if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or not 0 <= t < N_TILE_KINDS:
@@ -230,3 +238,14 @@ def _indices_to_counts(tiles) -> bytes:
             raise InvalidHandError(
                 f"hand holds {c} copies of {tile_name(t)} (tile {t}); a tile has 4 copies")
     return bytes(counts)
+
+
+_SUIT_TILES = tuple(tuple(tuple(offset + r for r in range(N_SUIT_RANKS) if bits >> r & 1) for bits in range(512))
+                    for offset in SUIT_OFFSETS)
+"""_SUIT_TILES[s][bits]: the tile indices of suit s whose ranks are set in a 9-bit mask."""
+
+
+def mask_tiles(mask: int) -> tuple[int, ...]:
+    """Sorted tile indices of the set bits of a 34-bit tile mask (four look-ups of per-suit tuples)."""
+    m, p, s, z = _SUIT_TILES
+    return m[mask & 511] + p[mask >> 9 & 511] + s[mask >> 18 & 511] + z[mask >> 27]

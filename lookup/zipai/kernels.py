@@ -13,7 +13,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "0dde5ef64d537659908f786993e819169841eeab349b01e4306fc49dc0eb655e"
+SOURCES_SHA256 = "e97bc54e21370b104a54c3e47fec5c46fba5d80783482d214d7db2867edc697c"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

@@ -162,7 +162,7 @@ def test_bad_input_raises_a_typed_error(call, hand, error, match):
 
 
 def test_rules():
-    with pytest.raises(InvalidRulesError, match="unknown rule set 'mcr'"):
+    with pytest.raises(InvalidRulesError, match="unknown mahjong rules 'mcr'"):
         mahjong.is_hu("11m", "mcr")
     with pytest.raises(InvalidHandError, match="no honor tiles"):
         mahjong.is_hu("11z", "sichuan")

@@ -176,12 +176,10 @@ def test_missing_and_truncated_files_are_refused(tmp_path, copy_of_tables):
 def test_runtime_refuses_a_damaged_data_dir(tmp_path, monkeypatch, copy_of_tables):
     """The public query path (not only read_verified) refuses and never answers."""
     from lookup import mahjong
-    from lookup.mahjong import queries
 
     with h5py.File(copy_of_tables, "r+") as f:
         f.attrs["schema_version"] = 0
     monkeypatch.setenv(tables.DATA_ENV, str(tmp_path))
-    monkeypatch.setattr(queries, "_entries", None)
     tables.clear_cache()
     try:
         with pytest.raises(TableError, match="make tables"):
@@ -292,7 +290,7 @@ def test_every_split_of_every_vector(loaded, name, n_ranks, chows):
         got = set()
         for pair, *codes in rows[start[i]:start[i + 1]].tolist():
             melds = tuple(sorted(("pong", c) if c < n_ranks else ("chow", c - n_ranks)
-                                 for c in codes if c != gen.NO_MELD))
-            got.add((None if pair == gen.NO_MELD else pair, melds))
+                                 for c in codes if c != enc.NO_MELD))
+            got.add((None if pair == enc.NO_MELD else pair, melds))
         assert len(got) == start[i + 1] - start[i]  # each split once
         assert got == slow.splits_of(enc.key_to_counts(int(key), n_ranks), chows)

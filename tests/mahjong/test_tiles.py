@@ -24,7 +24,8 @@ def test_hands_round_trip(rng, notation):
 def test_known_names():
     assert [tiles.tile_name(t, "uva") for t in (0, 9, 18, 27, 31, 32, 33)] == \
         ["1W", "1T", "1S", "DONG", "BAI", "FA", "ZHONG"]
-    assert [tiles.tile_name(t, "chinese") for t in (4, 13, 22, 31, 32, 33)] == ["五万", "五筒", "五条", "白", "发", "中"]
+    assert [tiles.tile_name(t, "chinese") for t in (4, 13, 22, 31, 32, 33)] == \
+        ["五万", "五筒", "五条", "白", "发", "中"]
     assert [tiles.tile_name(t) for t in (0, 17, 26, 33)] == ["1m", "9p", "9s", "7z"]
     assert tiles.tile_name(27, "unicode") == "\U0001F000" and tiles.tile_name(33, "unicode") == "\U0001F004"
     assert tiles.tile_name(0, "unicode") == "\U0001F007" and tiles.tile_name(9, "unicode") == "\U0001F019"

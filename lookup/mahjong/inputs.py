@@ -1,0 +1,156 @@
+"""What every mahjong query does with its input before and after the tables answer.
+
+Rules resolution (:func:`resolve_rules`), a hand's counts and suit keys
+(:func:`counts_and_keys`), the checks of size, honors and jokers that the scalar queries
+run (the size rule itself is :func:`.hand.size_ok`, shared with the kernels), the batch
+arrays (:func:`batch_counts`, :func:`batch_jokers`, :func:`rule_flags`), and the typed
+error for a kernel's status (:func:`batch_error`, for :func:`lookup.jit.check`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from ..arrays import uint8_rows
+from ..errors import InvalidHandError
+from ..jit import ERR_COPIES, ERR_HONORS, ERR_SIZE
+from .encoding import HONOR_OFFSET, MAX_HAND_TILES, MAX_JOKERS, N_TILE_KINDS
+from .hand import EITHER, size_ok
+from .rules import PRESETS, RuleSet
+from .tiles import Hand, hand_counts, tile_name
+
+NO_JOKERS = np.zeros(0, np.uint8)
+"""The ``jokers`` the batch kernels take for rows without jokers."""
+
+
+def resolve_rules(rules: str | RuleSet) -> RuleSet:
+    """:meth:`PRESETS.resolve <lookup.rules.Presets.resolve>`, with a preset name found by one dict get."""
+    preset = PRESETS.get(rules) if rules.__class__ is str else None
+    return preset or PRESETS.resolve(rules)
+
+
+_BASE5_DIGITS = bytes.maketrans(b"\0\1\2\3\4", b"01234")
+"""Maps each count byte 0..4 to its base-5 digit character."""
+
+
+def counts_and_keys(hand: Hand) -> tuple[bytes, int, int, int, int]:
+    """(counts, the four suit keys of :func:`.encoding.suit_keys`) of a hand whose counts are valid.
+
+    The size is not checked. The base-5 keys are parsed by ``int(..., 5)`` from the counts'
+    digit characters, which costs less than arithmetic in Python. A list of 34 counts takes a
+    short path; a count over 4 then fails the parse and :func:`.tiles.hand_counts` raises the
+    precise error.
+    """
+    if hand.__class__ is list and len(hand) == N_TILE_KINDS:
+        try:
+            counts = bytes(hand)
+            d = counts.translate(_BASE5_DIGITS)
+            return counts, int(d[8::-1], 5), int(d[17:8:-1], 5), int(d[26:17:-1], 5), int(d[33:26:-1], 5)
+        except (TypeError, ValueError):
+            pass  # hand_counts below names the problem
+    counts = hand_counts(hand)
+    d = counts.translate(_BASE5_DIGITS)
+    return counts, int(d[8::-1], 5), int(d[17:8:-1], 5), int(d[26:17:-1], 5), int(d[33:26:-1], 5)
+
+
+def sizes_text(remainder: int) -> str:
+    """The hand sizes :func:`.hand.size_ok` takes, for messages: ``2, 5, 8, 11, 14``."""
+    sizes = [str(n) for n in range(1, MAX_HAND_TILES + 1) if size_ok(n, remainder)]
+    return ", ".join(sizes) if remainder != EITHER else ", ".join(sizes[:-1]) + " or " + sizes[-1]
+
+
+_SIZES = {remainder: frozenset(n for n in range(MAX_HAND_TILES + MAX_JOKERS + 1) if size_ok(n, remainder))
+          for remainder in (EITHER, 1, 2)}
+"""The sizes of :func:`.hand.size_ok` per remainder, for a set look-up on the scalar hot paths."""
+
+
+HU_SIZES, TING_SIZES = _SIZES[2], _SIZES[1]
+"""The sizes hu and ting take, for the scalar hot paths' set look-ups."""
+
+
+def check_hand(counts: bytes, n: int, rules: RuleSet, remainder: int, query: str, jokers: int = 0) -> None:
+    """Refuse a hand of the wrong size (jokers included) or with honors where there are none."""
+    if n + jokers not in _SIZES[remainder]:
+        got = f"{n} tile{'s' * (n != 1)} and {jokers} joker{'s' * (jokers != 1)}" if jokers else str(n)
+        raise InvalidHandError(f"{query} needs a hand of {sizes_text(remainder)} tiles"
+                               f"{' (jokers included)' if jokers else ''}, got {got}")
+    check_honors(counts, rules)
+
+
+def check_honors(counts: bytes, rules: RuleSet) -> None:
+    """Refuse honor tiles under rules without them."""
+    if not rules.honors and counts[HONOR_OFFSET:].strip(b"\0"):
+        tile = next(t for t in range(HONOR_OFFSET, N_TILE_KINDS) if counts[t])
+        raise InvalidHandError(f"rule set {rules.name!r} has no honor tiles, hand holds {tile_name(tile)}")
+
+
+def check_jokers(jokers: object) -> int:
+    """The number of jokers as an int 0..MAX_JOKERS, else InvalidHandError."""
+    if jokers.__class__ is not int:
+        if isinstance(jokers, bool) or not isinstance(jokers, (int, np.integer)):
+            raise InvalidHandError(f"jokers must be an integer 0..{MAX_JOKERS}, got {jokers!r}")
+        jokers = int(jokers)
+    assert isinstance(jokers, int)
+    if not 0 <= jokers <= MAX_JOKERS:
+        raise InvalidHandError(f"jokers must be 0..{MAX_JOKERS}, got {jokers}")
+    return jokers
+
+
+def special_counts(counts: bytes) -> tuple[int, int, int]:
+    """(kinds of odd count, kinds held 3 or 4 times, kinds held once): the counts of
+    :func:`.hand.scan_row` that :func:`.hand.special_forms` reads, by ``bytes.count``."""
+    singles = counts.count(1)
+    threes = counts.count(3)
+    return singles + threes, threes + counts.count(4), singles
+
+
+def batch_counts(counts: npt.ArrayLike) -> np.ndarray:
+    """Validate the shape and dtype of a batch of hands; returns a C-contiguous uint8 (N, 34) array."""
+    return uint8_rows(counts, N_TILE_KINDS, "counts", 255,
+                      lambda row, _: InvalidHandError(f"row {row}: tile counts must be 0..4"))
+
+
+def batch_jokers(jokers: npt.ArrayLike, n_rows: int) -> np.ndarray:
+    """The jokers of each row as a uint8 array of N (validated), or NO_JOKERS when no row has any."""
+    if np.ndim(jokers) == 0:
+        count = check_jokers(jokers.item() if isinstance(jokers, np.ndarray) else jokers)
+        return np.full(n_rows, count, np.uint8) if count else NO_JOKERS
+    array = np.asarray(jokers)
+    if array.shape != (n_rows,) or not np.issubdtype(array.dtype, np.integer):
+        raise InvalidHandError(f"jokers must be an int or an integer array of shape ({n_rows},), "
+                               f"got shape {array.shape} dtype {array.dtype}")
+    bad = np.flatnonzero((array < 0) | (array > MAX_JOKERS))
+    if bad.size:
+        raise InvalidHandError(f"row {bad[0]}: jokers must be 0..{MAX_JOKERS}, got {array[bad[0]]}")
+    return array.astype(np.uint8) if array.any() else NO_JOKERS
+
+
+def rule_flags(rules: RuleSet) -> tuple[bool, bool, bool, bool]:
+    """The rules as the kernels take them: seven_pairs, quad_as_two_pairs, thirteen_orphans, honors."""
+    return (rules.seven_pairs, rules.quad_as_two_pairs, rules.thirteen_orphans, rules.honors)
+
+
+def batch_error(counts: np.ndarray, rules: RuleSet, size_rule: str,
+                jokers: np.ndarray = NO_JOKERS) -> Callable[[int, int], Exception]:
+    """The ``explain(status, row)`` of :func:`lookup.jit.check` for a batch kernel over ``counts``.
+
+    ``size_rule`` says which sizes the query takes (``needs 2, 5, 8, 11, 14 tiles``).
+    """
+    def explain(status: int, row: int) -> Exception:
+        if status == ERR_COPIES:
+            tile = int(np.argmax(counts[row]))
+            return InvalidHandError(f"row {row}: holds {counts[row, tile]} copies of {tile_name(tile)}; "
+                                    "a tile has 4 copies")
+        if status == ERR_SIZE:
+            got = f"{int(counts[row].sum())}"
+            if jokers.size:
+                got += f" tiles and {int(jokers[row])} jokers"
+            return InvalidHandError(f"row {row}: {size_rule}, got {got}")
+        if status == ERR_HONORS:
+            return InvalidHandError(f"row {row}: rule set {rules.name!r} has no honor tiles")
+        return AssertionError(f"unknown batch status {status} at row {row}")
+
+    return explain

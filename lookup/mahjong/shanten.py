@@ -1,0 +1,109 @@
+"""Shanten and discard advice from the per-suit shanten entries (SPEC §2).
+
+Both run compiled kernels (:mod:`.shanten_kernels`, per-hand steps in :mod:`.shanten_hand`)
+on one hand or a batch: the shanten is the replacement number minus one, and a discard's
+waits are the tiles that lower the shanten after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import jit, tables
+from .encoding import MAX_HAND_TILES, N_TILE_KINDS
+from .hand import EITHER, HU
+from .inputs import batch_counts, batch_error, check_hand, resolve_rules, rule_flags
+from .rules import RuleSet
+from .tiles import Hand, hand_counts, mask_tiles
+
+GAME = "mahjong"
+
+Shanten = tuple[np.ndarray, np.ndarray, Callable, Callable]
+"""(suit entries, honor entries, the shanten kernel, the discard kernel)."""
+
+
+def _build(t: tables.TableSet) -> Shanten:
+    from . import shanten_kernels as kernels  # compiled on first use: only these queries import Numba
+
+    return t["suit/shanten"], t["honor/shanten"], kernels.shanten_batch, kernels.discard_advice
+
+
+SHANTEN: tables.TableView[Shanten] = tables.TableView(GAME, _build)
+"""The shanten entries (layout in :mod:`.encoding`), with the kernels that read them."""
+
+
+def shanten_batch(counts: npt.ArrayLike, rules: str | RuleSet = "riichi") -> np.ndarray:
+    """Shanten of each row of an ``(N, 34)`` count array (3k+1 or 3k+2 tiles, k <= 4); int8 (N,).
+
+    -1 is a complete hand, 0 tenpai. Under ``riichi`` it equals xiangting's
+    ``calculate_replacement_number(...) - 1``: no target uses a fifth copy of a kind.
+    """
+    rules = resolve_rules(rules)
+    rows = batch_counts(counts)
+    suit, honor, kernel, _ = SHANTEN.value or SHANTEN.get()
+    out = np.empty(rows.shape[0], np.int8)
+    status, index = kernel(rows, suit, honor, *rule_flags(rules), out)
+    jit.check(status, index, batch_error(rows, rules, "shanten needs 1..14 tiles, not a multiple of 3"))
+    return out
+
+
+def shanten(hand: Hand, rules: str | RuleSet = "riichi") -> int:
+    """Shanten of a 3k+1 or 3k+2 hand: -1 complete, 0 tenpai, ... (see :func:`shanten_batch`)."""
+    rules = resolve_rules(rules)
+    counts = hand_counts(hand)
+    check_hand(counts, sum(counts), rules, EITHER, "shanten")
+    suit, honor, kernel, _ = SHANTEN.value or SHANTEN.get()
+    # a writable (1, 34) row, so the batch kernel's one compiled signature serves it
+    row = np.frombuffer(bytearray(counts), np.uint8).reshape(1, N_TILE_KINDS)
+    out = np.empty(1, np.int8)
+    status, _ = kernel(row, suit, honor, *rule_flags(rules), out)
+    jit.check(status, 0, _validated)
+    return int(out[0])
+
+
+class Advice(NamedTuple):
+    """One discard of a 3k+2 hand: the shanten after it, and the tiles that would lower that
+    shanten with their unseen copies (the held tiles, the discard included, count as seen).
+
+    ``waits`` (sorted tile indices) is read from ``wait_mask`` (bit t: tile t) on access.
+    """
+
+    discard: int
+    shanten: int
+    count: int  # type: ignore[assignment]  # the field is named as documented; tuple.count is shadowed
+    wait_mask: int
+
+    @property
+    def waits(self) -> tuple[int, ...]:
+        return mask_tiles(self.wait_mask)
+
+    def __repr__(self) -> str:
+        return (f"Advice(discard={self.discard}, shanten={self.shanten}, waits={self.waits}, "
+                f"count={self.count})")
+
+
+_new_advice = tuple.__new__  # builds an Advice without its Python-level __new__
+
+
+def discard_advice(hand: Hand, rules: str | RuleSet = "riichi") -> list[Advice]:
+    """Every distinct discard of a 3k+2 hand, best first: lower shanten, then more unseen
+    copies of the waits, then lower tile index."""
+    rules = resolve_rules(rules)
+    counts = hand_counts(hand)
+    check_hand(counts, sum(counts), rules, HU, "discard advice")
+    suit, honor, _, kernel = SHANTEN.value or SHANTEN.get()
+    out = np.empty(4 * MAX_HAND_TILES, np.int64)
+    bits = rules.seven_pairs | rules.quad_as_two_pairs << 1 | rules.thirteen_orphans << 2 | rules.honors << 3
+    status, n = kernel(np.frombuffer(counts, np.uint8), suit, honor, bits, out)
+    n = jit.check(status, n, _validated)
+    rows = out[:4 * n].tolist()
+    return [_new_advice(Advice, rows[i:i + 4]) for i in range(0, 4 * n, 4)]
+
+
+def _validated(status: int, index: int) -> Exception:
+    """The ``explain`` of a kernel run on one hand the query has validated (it cannot fail)."""
+    return AssertionError(f"kernel status {status} on a validated hand")

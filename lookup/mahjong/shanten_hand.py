@@ -1,0 +1,259 @@
+"""Per-hand shanten and discard-advice steps (jitable), compiled into :mod:`.shanten_kernels`.
+
+Replacement number rn = shanten + 1: the fewest tiles to draw (and as many to discard,
+one fewer for a 3k+1 hand) to reach a winning hand of k = n // 3 melds plus a pair, with no
+kind over 4 copies. The standard form splits by suit: each suit s takes m_s melds (and maybe
+the pair) and lacks cost_s(m_s, p_s) tiles of them, read from its shanten entry; rn is the
+least total over the ways to share k melds and one pair among the four suits: two min-plus
+merges of suit pairs (:func:`standard_costs`, :func:`merge`), then one more (:func:`share`).
+A suit's costs travel as a tuple of its classes (:data:`Costs`). Seven pairs and thirteen
+orphans (13 or 14 tiles) follow their formulas over the entries' summed form counts
+(:func:`special_rn`); :func:`forms_rn` gives all three.
+
+A tile *lowers* the shanten of a 3k+1 hand when some optimal target holds more of it than
+the hand: for the standard form, a rank r of suit s whose addition lowers cost_s(m, p) by
+one for a class (m, p) that is part of an optimal sharing (:func:`usable_classes`,
+:func:`drop_masks`; those costs come from the suit's neighbouring entries key + 5**r, not
+from new shanten computations); for the special forms :func:`seven_pairs_lowering` and
+:func:`orphans_lowering`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..jit import jitable
+from .encoding import (
+    COST_MASK,
+    FORM_STATS_SHIFT,
+    MAX_COPIES,
+    MAX_HAND_TILES,
+    MAX_MELDS,
+    N_CLASSES,
+    N_HONOR_KINDS,
+    N_SUIT_RANKS,
+    N_TILE_KINDS,
+    ORPHAN_MASK,
+    SUIT_OFFSETS,
+    Counts,
+    form_field,
+    shanten_shift,
+)
+
+Array = Any
+"""A numpy array (a kernel's table or output; plain Python runs take them too)."""
+
+FAR = 99  # larger than any cost or sum of costs
+KINDS, PAIRED, HALVES, ODD = form_field("kinds"), form_field("paired"), form_field("halves"), form_field("odd")
+ORPHANS_HELD, ORPHAN_PAIRS = form_field("orphans"), form_field("orphan_pairs")
+
+Costs = tuple[int, int, int, int, int, int, int, int, int, int]
+"""Costs per class (m melds, pair p), class 2m + p (N_CLASSES of them, MAX_MELDS = 4): tuples
+pass by value, so the merges compile to register code with no array and no call overhead.
+The tuples below spell the classes out, hence the assertion."""
+assert N_CLASSES == 10
+SuitCosts = tuple[Costs, Costs, Costs, Costs, Costs, Costs]
+"""Costs of suits 0+1 merged, 2+3 merged, then suits 0, 1, 2, 3 (:func:`standard_costs`)."""
+NO_SUIT: Costs = (0, FAR, FAR, FAR, FAR, FAR, FAR, FAR, FAR, FAR)
+"""The costs of a suit not in the game (the honors without honor tiles): no meld, no pair."""
+
+
+@jitable
+def cost(entry: int, melds: int, pair: int) -> int:
+    """Tiles a suit lacks of ``melds`` melds (plus the pair when ``pair``), from its shanten entry."""
+    return np.int64((np.uint64(entry) >> np.uint64(shanten_shift(melds, pair))) & np.uint64(COST_MASK))
+
+
+@jitable
+def suit_costs(entry: int) -> Costs:
+    """The costs of every class of one suit, from its shanten entry."""
+    return (cost(entry, 0, 0), cost(entry, 0, 1), cost(entry, 1, 0), cost(entry, 1, 1), cost(entry, 2, 0),
+            cost(entry, 2, 1), cost(entry, 3, 0), cost(entry, 3, 1), cost(entry, 4, 0), cost(entry, 4, 1))
+
+
+@jitable
+def least(x: Costs, y: Costs, m: int, p: int) -> int:
+    """Least ``x[ma, pa] + y[m - ma, p - pa]``: class (m, p) of two merged suits (min-plus)."""
+    best = FAR
+    for ma in range(m + 1):
+        mb = m - ma
+        if p == 0:
+            best = min(best, x[2 * ma] + y[2 * mb])
+        else:
+            best = min(best, min(x[2 * ma + 1] + y[2 * mb], x[2 * ma] + y[2 * mb + 1]))
+    return best
+
+
+@jitable
+def merge(x: Costs, y: Costs) -> Costs:
+    """The costs of two suits taken together: every class by :func:`least`."""
+    return (least(x, y, 0, 0), least(x, y, 0, 1), least(x, y, 1, 0), least(x, y, 1, 1), least(x, y, 2, 0),
+            least(x, y, 2, 1), least(x, y, 3, 0), least(x, y, 3, 1), least(x, y, 4, 0), least(x, y, 4, 1))
+
+
+@jitable
+def share(x: Costs, y: Costs, k: int) -> int:
+    """Least cost of k melds and the pair shared between costs ``x`` and ``y``."""
+    best = FAR
+    for m in range(k + 1):
+        best = min(best, min(x[2 * m] + y[2 * (k - m) + 1], x[2 * m + 1] + y[2 * (k - m)]))
+    return best
+
+
+@jitable
+def standard_costs(e0: int, e1: int, e2: int, e3: int, honors: bool) -> SuitCosts:
+    """Costs of suits 0+1 and 2+3 merged, then of each suit, from the four shanten entries.
+
+    The standard rn of k melds and the pair is ``share(costs[0], costs[1], k)``; a game
+    without honor tiles gives the honors NO_SUIT."""
+    x0 = suit_costs(e0)
+    x1 = suit_costs(e1)
+    x2 = suit_costs(e2)
+    x3 = suit_costs(e3) if honors else NO_SUIT
+    return merge(x0, x1), merge(x2, x3), x0, x1, x2, x3
+
+
+@jitable
+def field(stats: int, at: tuple[int, int]) -> int:
+    """One FORM_FIELDS field (``at`` = (shift, mask) from form_field) of summed form counts."""
+    return np.int64((stats >> np.uint64(at[0])) & np.uint64(at[1]))
+
+
+@jitable
+def special_rn(e0: int, e1: int, e2: int, e3: int, seven_pairs: bool, quad_as_two_pairs: bool,
+               thirteen_orphans: bool) -> tuple[int, int]:
+    """(seven pairs rn, thirteen orphans rn) of a 13/14-tile hand from its four shanten entries;
+    FAR where the rules omit a form."""
+    sh = np.uint64(FORM_STATS_SHIFT)
+    stats = (np.uint64(e0) >> sh) + (np.uint64(e1) >> sh) + (np.uint64(e2) >> sh) + (np.uint64(e3) >> sh)
+    rn7 = FAR
+    if seven_pairs:
+        if quad_as_two_pairs:  # pairs may repeat a kind: every lone tile is a draw from a pair
+            halves = field(stats, HALVES)
+            rn7 = 7 - halves + max(0, 7 - halves - field(stats, ODD))
+        else:
+            rn7 = 7 - field(stats, PAIRED) + max(0, 7 - field(stats, KINDS))
+    rn13 = FAR
+    if thirteen_orphans:
+        rn13 = 14 - field(stats, ORPHANS_HELD) - (field(stats, ORPHAN_PAIRS) > 0)
+    return rn7, rn13
+
+
+@jitable
+def forms_rn(costs: SuitCosts, e0: int, e1: int, e2: int, e3: int, total: int, seven_pairs: bool,
+             quad_as_two_pairs: bool, thirteen_orphans: bool) -> tuple[int, int, int]:
+    """(standard rn, seven pairs rn, thirteen orphans rn) of a hand of ``total`` tiles from its
+    :func:`standard_costs` and four shanten entries. The special forms count for 13 and 14
+    tiles (FAR otherwise, and where the rules omit them). The shanten is the least rn, minus one.
+    """
+    rn7 = FAR
+    rn13 = FAR
+    if total >= MAX_HAND_TILES - 1 and (seven_pairs or thirteen_orphans):
+        rn7, rn13 = special_rn(e0, e1, e2, e3, seven_pairs, quad_as_two_pairs, thirteen_orphans)
+    return share(costs[0], costs[1], total // 3), rn7, rn13
+
+
+# --- tiles that lower the shanten of a 3k+1 hand --------------------------------------------
+
+@jitable
+def sharing_classes(x: Costs, others: Costs, k: int, rn: int) -> int:
+    """Mask of the classes 2m + p of a suit (costs ``x``) that take part in a sharing of k melds
+    and the pair of cost ``rn`` with the other suits (their merged costs ``others``)."""
+    mask = 0
+    for m in range(k + 1):
+        for p in range(2):
+            if x[2 * m + p] + others[2 * (k - m) + 1 - p] == rn:
+                mask |= 1 << (2 * m + p)
+    return mask
+
+
+@jitable
+def usable_classes(costs: SuitCosts, k: int, rn: int) -> tuple[int, int, int, int]:
+    """Per suit, the :func:`sharing_classes` of an optimal sharing (cost ``rn``) of k melds and
+    the pair; ``costs`` from :func:`standard_costs`."""
+    x01, x23, x0, x1, x2, x3 = costs
+    return (sharing_classes(x0, merge(x1, x23), k, rn), sharing_classes(x1, merge(x0, x23), k, rn),
+            sharing_classes(x2, merge(x01, x3), k, rn), sharing_classes(x3, merge(x01, x2), k, rn))
+
+
+@jitable
+def drop_masks(c: Counts, s: int, key: int, table: Array, drops: Array) -> None:
+    """drops[s, r] = mask of the classes 2m + p whose cost falls by one when rank r is added to
+    suit s of counts ``c`` (key ``key``); 0 for ranks held 4 times. From the neighbouring
+    entries key + 5**r of ``table``."""
+    e = table[key]
+    w = 1
+    for r in range(N_SUIT_RANKS if s < 3 else N_HONOR_KINDS):
+        mask = 0
+        if c[SUIT_OFFSETS[s] + r] < MAX_COPIES:
+            e_plus = table[key + w]
+            for m in range(MAX_MELDS + 1):
+                for p in range(2):
+                    if cost(e_plus, m, p) == cost(e, m, p) - 1:
+                        mask |= 1 << (2 * m + p)
+        drops[s, r] = mask
+        w *= 5
+
+
+@jitable
+def seven_pairs_lowering(c: Counts, quad_as_two_pairs: bool, honors: bool) -> int:
+    """Tiles that lower the seven-pairs rn of a 13-tile hand (no honors when the game has none)."""
+    kinds = 0
+    halves = 0
+    odd = 0
+    for t in range(N_TILE_KINDS):
+        x = np.int64(c[t])
+        kinds += x > 0
+        halves += x // 2
+        odd += x & 1
+    mask = 0
+    for t in range(N_TILE_KINDS if honors else SUIT_OFFSETS[3]):
+        x = c[t]
+        if quad_as_two_pairs:  # a lone tile pairs up; a new lone tile helps while pairs lack tiles
+            if x & 1 or (x < MAX_COPIES and 7 - halves - odd > 0):
+                mask |= 1 << t
+        elif x == 1 or (x == 0 and kinds < 7):  # pair a single, or add a kind while short of 7
+            mask |= 1 << t
+    return mask
+
+
+@jitable
+def orphans_lowering(c: Counts) -> int:
+    """Tiles that lower the thirteen-orphans rn: missing orphans, and any orphan while no pair."""
+    pair = False
+    for t in range(N_TILE_KINDS):
+        if (ORPHAN_MASK >> t) & 1 and c[t] >= 2:
+            pair = True
+    mask = 0
+    for t in range(N_TILE_KINDS):
+        if (ORPHAN_MASK >> t) & 1 and (c[t] == 0 or not pair):
+            mask |= 1 << t
+    return mask
+
+
+@jitable
+def unseen_copies(hand: Counts, mask: int) -> int:
+    """Copies of the tiles of ``mask`` not in ``hand``."""
+    copies = 0
+    for t in range(N_TILE_KINDS):
+        if (mask >> t) & 1:
+            copies += MAX_COPIES - np.int64(hand[t])
+    return copies
+
+
+@jitable
+def sort_advice(out: Array, n: int) -> None:
+    """Insertion sort of the first n 4-wide rows of ``out``: lower shanten, more copies, lower discard."""
+    for i in range(1, n):
+        j = i
+        while j > 0:
+            a = 4 * (j - 1)
+            b = 4 * j
+            if (out[b + 1], -out[b + 2], out[b]) < (out[a + 1], -out[a + 2], out[a]):
+                for col in range(4):
+                    out[a + col], out[b + col] = out[b + col], out[a + col]
+                j -= 1
+            else:
+                break

@@ -1,0 +1,182 @@
+"""The shared contract in mahjong: jitable steps run alike as Python and compiled, the status
+protocol, table views that follow tables.clear_cache(), one error class for bad tiles, rules
+fields checked by type."""
+
+import h5py
+import numpy as np
+import pytest
+
+from lookup import jit, mahjong, tables
+from lookup.errors import InvalidCardError, InvalidHandError, InvalidRulesError, InvalidTileError
+from lookup.mahjong import encoding as enc
+from lookup.mahjong import kernels, shanten_kernels
+from lookup.mahjong.inputs import NO_JOKERS, rule_flags
+from lookup.mahjong.rules import PRESETS, RuleSet, get_rules
+from lookup.rules import Presets
+from tests.support import mahjong_hands as handgen
+
+
+def _rows(rng, sizes, n, honors=True):
+    return np.array([h for size in sizes for h in handgen.mixed_hands(rng, n, size, honors)], np.uint8)
+
+
+def _entries(dataset):
+    t = tables.load("mahjong")
+    return t[f"suit/{dataset}"], t[f"honor/{dataset}"]
+
+
+# --- jitable steps: the same answers run as Python (the kernels' py_func) and compiled ----------
+
+@pytest.mark.parametrize("rules", ["riichi", "chinese", "sichuan"])
+def test_hu_and_ting_kernels_run_alike_as_python(rng, rules):
+    flags = rule_flags(PRESETS[rules])
+    honors = PRESETS[rules].honors
+    for kernel, sizes, dtype in ((kernels.hu_batch, (2, 5, 14), np.bool_), (kernels.ting_batch, (1, 4, 13), np.uint64)):
+        rows = _rows(rng, sizes, 60, honors)
+        for jokers, dataset in ((NO_JOKERS, "hu_ting"), (np.full(len(rows), 3, np.uint8), "jokers")):
+            if jokers.size:
+                rows = rows[rows.sum(axis=1) <= 11]
+                jokers = jokers[:len(rows)]
+            compiled, python = np.empty(len(rows), dtype), np.empty(len(rows), dtype)
+            assert kernel(rows, jokers, *_entries(dataset), *flags, compiled) == (jit.OK, len(rows))
+            assert kernel.py_func(rows, jokers, *_entries(dataset), *flags, python) == (jit.OK, len(rows))
+            assert np.array_equal(compiled, python)
+
+
+def test_shanten_kernels_run_alike_as_python(rng):
+    rows = _rows(rng, (4, 8, 13, 14), 25)
+    for rules in ("riichi", "chinese", "standard"):
+        flags = rule_flags(PRESETS[rules])
+        compiled, python = np.empty(len(rows), np.int8), np.empty(len(rows), np.int8)
+        assert shanten_kernels.shanten_batch(rows, *_entries("shanten"), *flags, compiled) == (jit.OK, len(rows))
+        assert shanten_kernels.shanten_batch.py_func(rows, *_entries("shanten"), *flags, python) == (jit.OK, len(rows))
+        assert np.array_equal(compiled, python)
+    bits = 1 | 1 << 2 | 1 << 3  # riichi
+    for hand in _rows(rng, (14, 11), 4):
+        compiled, python = np.empty(56, np.int64), np.empty(56, np.int64)
+        status, n = shanten_kernels.discard_advice(hand, *_entries("shanten"), bits, compiled)
+        assert (status, n) == shanten_kernels.discard_advice.py_func(hand, *_entries("shanten"), bits, python)
+        assert status == jit.OK and n == np.count_nonzero(hand)
+        assert np.array_equal(compiled[:4 * n], python[:4 * n])
+
+
+def test_suit_keys_are_the_suit_key_of_each_suit(rng):
+    for counts in _rows(rng, (13, 14), 50).tolist():
+        assert enc.suit_keys(counts) == tuple(enc.suit_key(counts[o:o + n])
+                                              for o, n in zip(enc.SUIT_OFFSETS, enc.SUIT_SIZES))
+    assert enc.ORPHANS == (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+    assert enc.ORPHAN_MASK == sum(1 << t for t in enc.ORPHANS)
+
+
+# --- status protocol ----------------------------------------------------------------------------
+
+def test_kernels_report_ok_with_the_rows_written_and_the_first_bad_row():
+    good = np.zeros(34, np.uint8)
+    good[0] = 2
+    five = good.copy()
+    five[3] = 5
+    honors = good.copy()
+    honors[30] = 3
+    out = np.empty(4, np.bool_)
+    flags = rule_flags(PRESETS["sichuan"])
+    assert kernels.hu_batch(np.array([good] * 4), NO_JOKERS, *_entries("hu_ting"), *flags, out) == (jit.OK, 4)
+    for bad, status in ((five, jit.ERR_COPIES), (good[::-1].copy() * 0, jit.ERR_SIZE), (honors, jit.ERR_HONORS)):
+        rows = np.array([good, good, bad, bad])
+        assert kernels.hu_batch(rows, NO_JOKERS, *_entries("hu_ting"), *flags, out) == (status, 2)
+    rows = np.array([good, five])
+    assert shanten_kernels.shanten_batch(rows, *_entries("shanten"), *flags, np.empty(2, np.int8)) == \
+        (jit.ERR_COPIES, 1)
+    with pytest.raises(InvalidHandError, match="row 1: holds 5 copies of 4m"):
+        mahjong.shanten_batch(rows)
+
+
+# --- table views follow tables.clear_cache() ----------------------------------------------------
+
+def _rewrite(path, name, array):
+    with h5py.File(path, "r+") as f:
+        f[name][...] = array
+        f[name].attrs["sha256"] = tables.array_sha256(array)
+
+
+def _answers():
+    """One answer of every query, each of which the rewritten file changes."""
+    counts = np.zeros((1, 34), np.uint8)
+    counts[0, 0] = 2
+    lone = np.zeros((1, 34), np.uint8)
+    lone[0, 0] = 1
+    return {
+        "is_hu": mahjong.is_hu("11m"),
+        "is_hu jokers": mahjong.is_hu("1m", jokers=1),
+        "ting": mahjong.ting("1m"),
+        "ting_mask jokers": mahjong.ting_mask("", jokers=1),
+        "is_hu_batch": mahjong.is_hu_batch(counts).tolist(),
+        "is_hu_batch jokers": mahjong.is_hu_batch(lone, jokers=1).tolist(),
+        "ting_batch": mahjong.ting_batch(lone).tolist(),
+        "decompositions": mahjong.decompositions("11m"),
+        "shanten": mahjong.shanten("19m19p19s1234z", "standard"),
+        "shanten_batch": mahjong.shanten_batch(np.array([[1] * 10 + [0] * 24], np.uint8), "standard").tolist(),
+        "discard_advice": mahjong.discard_advice("19m", "standard")[0].shanten,
+    }
+
+
+def test_clear_cache_makes_every_query_read_the_new_file(tmp_path, monkeypatch):
+    before = _answers()
+    t = tables.load("mahjong")
+    path = tmp_path / "mahjong.h5"
+    path.write_bytes(t.path.read_bytes())
+    for kind in ("suit", "honor"):  # nothing splits, nothing waits, no joker helps, nothing lacks a tile
+        hu = t[f"{kind}/hu_ting"]
+        _rewrite(path, f"{kind}/hu_ting", (hu & ~np.uint32((1 << enc.CLASS_SHIFT) - 1 - (0xFF << enc.TOTAL_SHIFT)))
+                 | np.uint32(enc.CLASS_NEITHER << enc.CLASS_SHIFT))
+        _rewrite(path, f"{kind}/jokers", np.full_like(t[f"{kind}/jokers"], enc.NEED_NONE | enc.NEED_NONE << 4))
+        shanten = t[f"{kind}/shanten"]
+        _rewrite(path, f"{kind}/shanten", shanten & ~np.uint64((1 << enc.FORM_STATS_SHIFT) - 1))
+    monkeypatch.setenv(tables.DATA_ENV, str(tmp_path))
+    try:
+        tables.clear_cache()
+        after = _answers()
+        assert after == {
+            "is_hu": False, "is_hu jokers": False, "ting": [], "ting_mask jokers": 0, "is_hu_batch": [False],
+            "is_hu_batch jokers": [False], "ting_batch": [0], "decompositions": [], "shanten": -1,
+            "shanten_batch": [-1], "discard_advice": -1,
+        }
+        assert all(after[query] != before[query] for query in before), before
+    finally:
+        monkeypatch.delenv(tables.DATA_ENV)
+        tables.clear_cache()
+    assert _answers() == before
+
+
+# --- errors and rules -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("hand", ["11m 9x", "11m8z", [0, 34], np.array([1, 35]), [0, -1], [0.0, 1]])
+def test_a_bad_tile_raises_the_one_error_class(hand):
+    assert InvalidCardError is InvalidTileError
+    with pytest.raises(InvalidTileError):
+        mahjong.is_hu(hand)
+    with pytest.raises(InvalidTileError):
+        mahjong.shanten(hand)
+
+
+@pytest.mark.parametrize("fields,match", [
+    ({"seven_pairs": 1}, "seven_pairs must be True or False, got 1"),
+    ({"honors": "yes"}, "honors must be True or False"),
+    ({"thirteen_orphans": None}, "thirteen_orphans must be True or False"),
+    ({"name": 7}, "name must be a str"),
+    ({"quad_as_two_pairs": True}, "quad_as_two_pairs needs seven_pairs"),
+    ({"thirteen_orphans": True, "honors": False}, "thirteen_orphans needs honor tiles"),
+])
+def test_rules_fields_are_checked(fields, match):
+    with pytest.raises(InvalidRulesError, match=match):
+        RuleSet(**fields)
+
+
+def test_presets_resolve_names_and_rule_sets():
+    assert isinstance(PRESETS, Presets) and list(PRESETS) == ["standard", "riichi", "chinese", "sichuan"]
+    custom = RuleSet("mine", seven_pairs=True)
+    assert get_rules(custom) is custom and get_rules("riichi") is PRESETS["riichi"]
+    for bad in ("mcr", 42, None, ["riichi"]):
+        with pytest.raises(InvalidRulesError, match="unknown mahjong rules"):
+            mahjong.is_hu("11m", bad)
+        with pytest.raises(InvalidRulesError, match="unknown mahjong rules"):
+            mahjong.shanten_batch(np.zeros((0, 34), np.uint8), bad)
