@@ -4,14 +4,19 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed-stamp
 
-.PHONY: tables test bench clean
+.PHONY: tables test check bench clean
 
 tables: $(INSTALLED)
 	$(PY) -m tablegen
 
-test: $(INSTALLED)
+test: check
 	$(PY) -m tablegen --if-needed
 	$(PY) -m pytest
+
+# Lint (ruff) and type-check (mypy) the code; part of `make test`, so CI runs them.
+check: $(INSTALLED)
+	$(PY) -m ruff check lookup tablegen tests bench
+	$(PY) -m mypy
 
 bench: $(INSTALLED)
 	$(PY) -m tablegen --if-needed

@@ -144,7 +144,7 @@ def suit_key(counts: Counts) -> int:
     return key
 
 
-@jitable
+@jitable(inline=True)
 def suit_keys(c: Counts) -> tuple[int, int, int, int]:
     """The :func:`suit_key` of each suit (m, p, s, z) of 34 counts, in one pass over the ranks."""
     k0 = k1 = k2 = k3 = 0

@@ -50,7 +50,7 @@ EITHER, TING, HU = 0, 1, 2
 """Hand sizes a query takes, as the ``remainder`` of :func:`size_ok`: 3k+1 (ting), 3k+2 (hu,
 decompositions, discard advice), or either (shanten)."""
 
-@jitable
+@jitable(inline=True)
 def size_ok(n: int, remainder: int) -> bool:
     """Whether a hand of ``n`` tiles (jokers included) is 3k + ``remainder`` tiles, k = 0..4
     (3k+1 or 3k+2 for EITHER); a concealed hand has at most MAX_HAND_TILES."""
@@ -59,7 +59,7 @@ def size_ok(n: int, remainder: int) -> bool:
     return n % 3 == remainder and n <= MAX_HAND_TILES - 2 + remainder
 
 
-@jitable
+@jitable(inline=True)
 def scan_row(c: Counts, remainder: int, honors: bool, jokers: int) -> tuple[int, int, int, int, int]:
     """(status, tiles, kinds of odd count, kinds held 3 or 4 times, kinds held once) of one row.
 
@@ -92,7 +92,7 @@ def scan_row(c: Counts, remainder: int, honors: bool, jokers: int) -> tuple[int,
     return status, np.int64(total), np.int64(odd), np.int64(big), np.int64(singles)
 
 
-@jitable
+@jitable(inline=True)
 def size_and_class(e0: int, e1: int, e2: int, e3: int) -> tuple[int, int]:
     """(tiles in the hand, sum of the suits' split classes) from its four hu/ting entries.
 
@@ -102,13 +102,13 @@ def size_and_class(e0: int, e1: int, e2: int, e3: int) -> tuple[int, int]:
     return s & 0xFF, s >> 8
 
 
-@jitable
+@jitable(inline=True)
 def standard_hu(e0: int, e1: int, e2: int, e3: int) -> bool:
     """True when every suit splits (melds only, or melds + pair) and exactly one has the pair."""
     return size_and_class(e0, e1, e2, e3)[1] == CLASS_PAIR
 
 
-@jitable
+@jitable(inline=True)
 def standard_waits(e0: int, e1: int, e2: int, e3: int) -> int:
     """Bit mask over the 34 tiles of the waits of a standard 3k+1 hand (one entry per suit).
 
@@ -129,19 +129,19 @@ def standard_waits(e0: int, e1: int, e2: int, e3: int) -> int:
     return mask
 
 
-@jitable
+@jitable(inline=True)
 def melds_need(j: int) -> int:
     """Fewest jokers that complete a suit into melds only (from its joker entry)."""
     return j & NEED_MASK
 
 
-@jitable
+@jitable(inline=True)
 def pair_need(j: int) -> int:
     """Fewest jokers that complete a suit into melds plus the pair (from its joker entry)."""
     return (j >> JOKER_PAIR_SHIFT) & NEED_MASK
 
 
-@jitable
+@jitable(inline=True)
 def joker_hu(j0: int, j1: int, j2: int, j3: int, jokers: int) -> bool:
     """Standard win with ``jokers`` wildcards, from the four suits' joker entries.
 
@@ -240,7 +240,7 @@ def seven_pairs_waits(c: Counts, quad_as_two_pairs: bool, jokers: int) -> int:
     return mask
 
 
-@jitable
+@jitable(inline=True)
 def terminals_only(k0: int, k1: int, k2: int) -> bool:
     """True when the numbered suits (keys k0, k1, k2) hold no rank 2..8 (key digits 1..7 are 0)."""
     top = COUNT_BASE ** (N_SUIT_RANKS - 1)  # weight of rank 9
@@ -285,7 +285,7 @@ SEVEN_PAIRS, THIRTEEN_ORPHANS = 1, 2
 """Bits of :func:`special_forms`."""
 
 
-@jitable
+@jitable(inline=True)
 def special_forms(total: int, tiles: int, odd: int, big: int, singles: int, k0: int, k1: int, k2: int,
                   jokers: int, seven_pairs: bool, quad_as_two_pairs: bool, thirteen_orphans: bool) -> int:
     """The special forms (SEVEN_PAIRS | THIRTEEN_ORPHANS) a hand of ``total`` tiles and

@@ -19,7 +19,7 @@ from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import encoding, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "1ecf584415d5913c02cad4e3bd791784b9d17d100057a3561f16f1d0faa3e801"
+SOURCES_SHA256 = "aaf5ce2dc516a56598653c111a9155996f78958cb3868db023ef4a365757a7d0"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
 

@@ -13,7 +13,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "e97bc54e21370b104a54c3e47fec5c46fba5d80783482d214d7db2867edc697c"
+SOURCES_SHA256 = "e83045dee64cf438b86672883ab3c68d2bc64eedce5258c9c83b405f067fd5e6"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
