@@ -195,6 +195,34 @@ def _solve(query: _Query, kwargs: dict[str, Any], batch_kwargs: dict[str, Any], 
         _solve(query, kwargs, batch_kwargs, hands, rows[half:], index[half:], outcomes)
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """How one call is batched: its query, the scalar's keyword arguments, the batch twin's, and
+    the key of the batches it may join."""
+
+    query: _Query
+    kwargs: dict[str, Any]
+    batch_kwargs: dict[str, Any]
+    key: Any
+
+
+def _plan(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> _Plan | None:
+    """The batch plan of ``fn(hand, *args, **kwargs)``; None when it is answered by a direct call."""
+    query = _queries().get(fn)
+    if query is None:
+        return None
+    values = query.bind(args, kwargs)
+    batch_kwargs = query.batchable(values) if values is not None else None
+    if values is None or batch_kwargs is None:
+        return None
+    key = (query.name, *[(v.__class__, v) for v in values.values()])  # True and 1 stay apart
+    try:
+        hash(key)
+    except TypeError:  # an unhashable argument: no batch to share
+        return None
+    return _Plan(query, values, batch_kwargs, key)
+
+
 class _Pending:
     __slots__ = ("query", "kwargs", "batch_kwargs", "hands", "futures", "timer")
 
@@ -230,6 +258,8 @@ class Batcher:
                                             thread_name_prefix="paibiao-batcher")
         self._pending: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[Any, _Pending]] = \
             weakref.WeakKeyDictionary()
+        self._last: tuple[Any, dict[Any, _Pending]] = (None, {})  # (loop, its pending batches), read at once
+        self._defaults: dict[Callable[..., Any], _Plan] | None = None
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)
         self._outstanding = 0  # requests accepted and not yet answered
@@ -248,22 +278,16 @@ class Batcher:
         if self._closed:
             raise BatcherClosedError("this Batcher is closed")
         loop = asyncio.get_running_loop()
-        query = _queries().get(fn)
-        values = query.bind(args, kwargs) if query is not None else None
-        batch_kwargs = query.batchable(values) if query is not None and values is not None else None
-        if query is None or values is None or batch_kwargs is None:
+        defaults = self._defaults or self._default_plans()
+        plan = defaults.get(fn) if not args and not kwargs else _plan(fn, args, kwargs)
+        if plan is None:  # nothing to batch: answer off the loop
             return await loop.run_in_executor(self._executor, functools.partial(fn, hand, *args, **kwargs))
-        try:
-            key = (query.name, *[(v.__class__, v) for v in values.values()])
-            hash(key)
-        except TypeError:  # an unhashable argument: no batch to share
-            return await loop.run_in_executor(self._executor, functools.partial(fn, hand, *args, **kwargs))
-        waiting = self._pending.get(loop)
-        if waiting is None:
-            waiting = self._pending.setdefault(loop, {})
+        last = self._last
+        waiting = last[1] if last[0] is loop else self._waiting(loop)
+        key = plan.key
         pending = waiting.get(key)
         if pending is None:
-            pending = waiting[key] = _Pending(query, values, batch_kwargs)
+            pending = waiting[key] = _Pending(plan.query, plan.kwargs, plan.batch_kwargs)
             pending.timer = loop.call_later(self.max_delay, self._flush, loop, key)
         future = loop.create_future()
         pending.hands.append(hand)
@@ -274,9 +298,22 @@ class Batcher:
             self._flush(loop, key)
         return await future
 
+    def _default_plans(self) -> dict[Callable[..., Any], _Plan]:
+        plans = {fn: _plan(fn, (), {}) for fn in _queries()}
+        self._defaults = {fn: plan for fn, plan in plans.items() if plan is not None}
+        return self._defaults
+
+    def _waiting(self, loop: asyncio.AbstractEventLoop) -> dict[Any, _Pending]:
+        """The pending batches of ``loop`` (made on its first request)."""
+        waiting = self._pending.get(loop)
+        if waiting is None:
+            waiting = self._pending.setdefault(loop, {})
+        self._last = (loop, waiting)
+        return waiting
+
     def _flush(self, loop: asyncio.AbstractEventLoop, key: Any) -> None:
         """Send the pending batch of ``key`` to a worker thread (runs in the loop's thread)."""
-        pending = self._pending[loop].pop(key, None)
+        pending = self._waiting(loop).pop(key, None)
         if pending is None:
             return
         if pending.timer is not None:
