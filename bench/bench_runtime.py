@@ -96,6 +96,7 @@ if trace:
     for stat in tracemalloc.take_snapshot().statistics("filename"):
         name = stat.traceback[0].filename
         key = ("numba and llvmlite" if "/numba/" in name or "/llvmlite/" in name
+               else "modules imported on first use" if name.startswith("<frozen")
                else name.split("/lookup/")[-1] if "/lookup/" in name else "other")
         by_file[key] = by_file.get(key, 0) + stat.size
     print(json.dumps(by_file), flush=True)
@@ -142,6 +143,49 @@ def _workers(n: int, args: list[str]) -> list[dict[str, int]]:
             p.communicate("")
 
 
+FORKED = r"""
+import os
+import signal
+import sys
+import time
+from lookup.warmup import QUERIES, preload
+
+preload()
+children = []
+for _ in range(int(sys.argv[1])):
+    ready = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        for queries in QUERIES.values():
+            for kind, call in queries():
+                call()
+        os.write(ready[1], b"x")
+        time.sleep(3600)  # until the parent ends it
+        os._exit(0)
+    os.close(ready[1])
+    children.append((pid, ready[0]))
+for pid, ready in children:
+    os.read(ready, 1)
+print(" ".join(str(pid) for pid, _ in children), flush=True)
+sys.stdin.read()
+for pid, _ in children:
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+"""
+
+
+def _forked_workers(n: int) -> list[dict[str, int]]:
+    """Memory of ``n`` workers forked after ``lookup.warmup.preload()`` that each answered every query kind."""
+    parent = subprocess.Popen([sys.executable, "-c", FORKED, str(n)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, cwd=ROOT)
+    try:
+        assert parent.stdout is not None
+        pids = [int(pid) for pid in parent.stdout.readline().split()]
+        return [_smaps(pid) for pid in pids]
+    finally:
+        parent.communicate("")
+
+
 def _python_heap(args: list[str]) -> dict[str, int]:
     """Bytes of Python objects (tracemalloc) a worker holds after its calls, by source file
     (``lookup/...`` files, numba and llvmlite together, other)."""
@@ -183,6 +227,11 @@ def memory(quick: bool) -> tuple[str, dict[str, float]]:
             ["the same, plus one tiny cached Numba kernel loaded (3 processes)", f"{numba_only / mib:.1f}",
              f"{(numba_only - base) / mib:.1f}", _heap_text(_python_heap(["--numba", str(probe_dir)])), "", ""],
             row("answered every query kind of every game (8 processes at once)", eight)]
+    forked = _forked_workers(8)
+    rows.append(["the same, 8 workers forked after `lookup.warmup.preload()`",
+                 f"{statistics.median(m['private'] for m in forked) / mib:.1f}",
+                 "", "", f"{statistics.median(m['h5_rss'] for m in forked) / mib:.1f}",
+                 f"{max(m['h5_private'] for m in forked) / mib:.2f}"])
     per_game = {"numba_start": (numba_only - base) / mib}
     for game in all_games:
         ms = _workers(2 if quick else 4, [game])
@@ -198,10 +247,13 @@ def memory(quick: bool) -> tuple[str, dict[str, float]]:
             "by the file that allocated it (the Python objects the queries built: lists, dicts, "
             "small arrays; and Numba's own records of the compiled code). *Tables mapped*: "
             "the resident part of the mapped `.h5` files in each process; *of it private*: the part "
-            "no other process shares. Target: under 5 MiB per process beyond the first.\n\n"
+            "no other process shares. The forked workers' private column is their whole private "
+            "memory (everything else is shared with the parent). Target: under 5 MiB per "
+            "process beyond the first.\n\n"
             + table(rows, ["processes", "private", "beyond no tables", "Python heap", "tables mapped",
                            "of it private"]))
-    return text, {"median_extra": statistics.median(extra) / mib, **per_game}
+    return text, {"median_extra": statistics.median(extra) / mib,
+                  "forked": statistics.median(m["private"] for m in forked) / mib, **per_game}
 
 
 # --- (c) concurrent callers ---------------------------------------------------------------------

@@ -6,7 +6,8 @@ module, or in Numba's user-wide cache directory when the package folder is not w
 argument types real calls use (writable uint8 batches, jokers as one int and per row), so
 every kernel is compiled into that cache; a fresh process then loads the compiled code
 instead of compiling it. ``python -m tablegen`` and ``paibiao tables build`` run it after
-building; ``python -m lookup.warmup [GAME ...]`` runs it alone.
+building; ``python -m lookup.warmup [GAME ...]`` runs it alone. :func:`preload` does the same
+in a server's parent process before it forks its workers, so they share everything.
 """
 
 from __future__ import annotations
@@ -137,6 +138,21 @@ def warm(games: Sequence[str] = (), echo: Callable[[str], Any] | None = None) ->
         if echo is not None:
             echo(f"warm-up {game}: {seconds[game]:.1f} s, "
                  f"{len(compiled)} kernel{'s' * (len(compiled) != 1)} compiled")
+    return seconds
+
+
+def preload(games: Sequence[str] = ()) -> dict[str, float]:
+    """Prepare this process to be forked into workers: :func:`warm` (every table mapped, every
+    view built, every kernel loaded), then ``gc.freeze()`` so the collector never writes to
+    those objects' pages. Workers forked after it (a pre-fork server, ``os.fork``, a
+    ``multiprocessing`` "fork" context) share all of it copy-on-write instead of building their
+    own. Call it before the process starts any thread (a :class:`~lookup.batching.Batcher`
+    included). Returns :func:`warm`'s seconds per game."""
+    import gc
+
+    seconds = warm(games)
+    gc.collect()
+    gc.freeze()
     return seconds
 
 

@@ -166,3 +166,27 @@ def test_a_read_only_package_caches_its_kernels_in_the_user_cache(tmp_path):
     finally:
         for path in [package, *package.rglob("*")]:
             path.chmod(path.stat().st_mode | stat.S_IWUSR)
+
+
+PRELOAD_AND_FORK = r"""
+import gc
+import os
+from lookup.warmup import QUERIES, preload
+
+preload()
+assert gc.get_freeze_count() > 0
+answers = {f"{g} {k}": repr(c()) for g, qs in QUERIES.items() for k, c in qs()}
+pid = os.fork()
+if pid == 0:
+    same = all(repr(c()) == answers[f"{g} {k}"] for g, qs in QUERIES.items() for k, c in qs())
+    os._exit(0 if same else 3)
+_, status = os.waitpid(pid, 0)
+print(os.waitstatus_to_exitcode(status))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork")
+def test_workers_forked_after_preload_answer_like_their_parent():
+    done = run_python(PRELOAD_AND_FORK)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "0\n"
