@@ -315,7 +315,7 @@ def check(path: Path | str, game: str, *, full: bool = True, source_sha256: str 
         raise TableError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
     _stat_regular(path, game)  # before opening: a directory or a named pipe must not be opened
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise TableError(f"{path} cannot be read ({exc.strerror}); {rebuild_hint()}") from None
     with os.fdopen(fd, "rb") as fh:
