@@ -29,4 +29,4 @@ $(INSTALLED): pyproject.toml
 	touch $@
 
 clean:
-	rm -rf $(VENV) data/*.h5 build *.egg-info .pytest_cache
+	rm -rf $(VENV) data/*.h5 data/.*.h5.verified build *.egg-info .pytest_cache

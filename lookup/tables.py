@@ -1,39 +1,70 @@
-"""Table loading: lazy, once per process, read-only, verified, shared by threads.
+"""Table loading: lazy, once per process, read-only, mapped from the file, verified, shared.
 
-This is the one table cache of every game: :func:`load` reads and verifies a game's file
-once, and a :class:`TableView` holds what a game's queries build from it (memoryviews,
-Python lists, scalar constants). :func:`clear_cache` drops both at once, so a process never
-answers from a mix of old and new tables.
+This is the one table cache of every game: :func:`load` opens a game's file once, and a
+:class:`TableView` holds what a game's queries build from it (memoryviews, Python lists,
+scalar constants). :func:`clear_cache` drops both at once, so a process never answers from
+a mix of old and new tables.
 
-Each game has one HDF5 file ``data/<game>.h5`` written by ``python -m tablegen``. Its root
-attributes hold ``schema_version``, ``generator_version``, ``game``, ``encoding`` and the
-parameters it was built with; each dataset has a ``description`` and the ``sha256`` of its
-bytes (C order, the stored little-endian dtype). A file that is missing, of another schema
-version, short of a dataset, or whose bytes do not match their checksum is refused with a
-:class:`~lookup.errors.TableError` that says to run ``make tables``.
+**Where.** Each game has one HDF5 file ``<game>.h5`` in :func:`data_dir`: ``$PAIBIAO_DATA``
+when set, else ``data/`` of a source checkout (``make tables``), else the user's data
+directory (``platformdirs.user_data_dir("paibiao")``, filled by ``paibiao tables build``).
 
-The directory is ``$PAIBIAO_DATA`` when set, else ``data/`` at the repository root.
+**One check.** :func:`check` is the only reader of a table file: the runtime loader, ``python
+-m tablegen --if-needed`` and ``paibiao tables verify`` all call it. It refuses (with a
+:class:`~lookup.errors.TableError` naming the command that rebuilds the tables) a path that
+is missing or not a regular file, a file that is not HDF5, of another game or schema
+version, whose datasets differ from the ones its ``datasets`` attribute lists, whose
+metadata does not match the ``metadata_sha256`` root attribute (the sha256 of every other
+root attribute and of every dataset's name, dtype, shape and attributes), a dataset that is
+not stored contiguously, and dataset bytes that do not match their ``sha256`` attribute.
+
+**Shared by processes.** Datasets are not copied: the file is mapped read-only once
+(``mmap``) and each dataset is a read-only numpy view of its contiguous bytes in the file,
+so every process on the machine shares the same page-cache pages. Hashing every byte is
+done once per file, not per process: a full check writes a small record
+(``.<game>.h5.verified`` next to the file, or in the user cache directory when the data
+directory is not writable) holding the file's size, mtime, ctime, inode and metadata
+checksum; a later load whose file still matches the record checks everything but the
+dataset bytes. ``load(..., full=True)``, ``PAIBIAO_VERIFY=full`` and ``paibiao tables
+verify`` hash every byte regardless. A rebuild writes a new file and renames it over the old
+one: processes that mapped the old file keep answering from it, new loads get the new one.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import mmap
 import os
+import re
+import stat
+import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 from .errors import TableError
 
-SCHEMA_VERSIONS = {"mahjong": 1, "shisanshui": 1, "zipai": 1}
-"""Schema version the runtime expects per game; bump it when a table's layout or meaning changes."""
+SCHEMA_VERSIONS = {"mahjong": 2, "shisanshui": 2, "zipai": 2}
+"""Schema version the runtime expects per game; bump it when a table's layout or meaning changes.
 
+Version 2: the ``metadata_sha256`` root attribute; datasets aligned to 64 bytes in the file.
+"""
+
+GAMES = tuple(SCHEMA_VERSIONS)
 DATA_ENV = "PAIBIAO_DATA"
-_REBUILD_HINT = "run `make tables` (or `python -m tablegen`) to build them"
+VERIFY_ENV = "PAIBIAO_VERIFY"
+"""``PAIBIAO_VERIFY=full``: every load hashes every byte of the file (no verification record)."""
+METADATA_ATTR = "metadata_sha256"
+"""Root attribute: sha256 of the canonical encoding of the file's other metadata."""
+DATASET_ALIGNMENT = 64
+"""Byte alignment of every dataset in a file the generator writes (what mapping needs)."""
 
 _lock = threading.RLock()
 _cache: dict[str, TableSet] = {}
@@ -41,38 +72,165 @@ _views: list[TableView] = []
 T = TypeVar("T")
 
 
-def data_dir() -> Path:
-    """Directory the tables are read from (and written to by default)."""
+# --- where the tables live ------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def source_checkout() -> Path | None:
+    """Root of the source checkout this ``lookup`` package runs from, or None when installed.
+
+    A checkout is a folder holding this package, ``tablegen/`` and a ``pyproject.toml`` naming
+    the paibiao project.
+    """
+    root = Path(__file__).resolve().parent.parent
+    try:
+        if (root / "tablegen").is_dir() and re.search(
+                r'^name\s*=\s*"paibiao"', (root / "pyproject.toml").read_text(), re.MULTILINE):
+            return root
+    except OSError:
+        pass
+    return None
+
+
+def data_location() -> tuple[Path, str]:
+    """(directory of the tables, where that choice came from: ``PAIBIAO_DATA``, ``source
+    checkout`` or ``user data directory``)."""
     env = os.environ.get(DATA_ENV)
-    return Path(env) if env else Path(__file__).resolve().parent.parent / "data"
+    if env:
+        return Path(env), DATA_ENV
+    root = source_checkout()
+    if root is not None:
+        return root / "data", "source checkout"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("paibiao")), "user data directory"
+
+
+def data_dir() -> Path:
+    """Directory the tables are read from (and written to by default); see :func:`data_location`."""
+    return data_location()[0]
 
 
 def table_path(game: str) -> Path:
+    """Path of a game's table file in :func:`data_dir`."""
     return data_dir() / f"{game}.h5"
 
+
+def build_command() -> str:
+    """The command that builds the tables for this install: ``make tables`` in a source
+    checkout, ``paibiao tables build`` otherwise."""
+    return "make tables" if source_checkout() is not None else "paibiao tables build"
+
+
+def rebuild_hint() -> str:
+    """The end of every table error message: how to (re)build the tables."""
+    if source_checkout() is not None:
+        return "run `make tables` (or `python -m tablegen`) to build them"
+    return "run `paibiao tables build` to build them"
+
+
+def user_cache_dir() -> Path:
+    """paibiao's per-user cache directory (verification records of read-only data directories)."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("paibiao"))
+
+
+# --- checksums --------------------------------------------------------------------------------
 
 def array_sha256(array: np.ndarray) -> str:
     """sha256 (hex) of an array's bytes in C order."""
     return hashlib.sha256(np.ascontiguousarray(array).data).hexdigest()
 
 
+def _canonical(value: Any) -> Any:
+    """A JSON-able form of an HDF5 attribute value that keeps its type, for checksums."""
+    if isinstance(value, str):
+        return ["str", value]
+    if isinstance(value, (bytes, np.bytes_)):
+        return ["bytes", bytes(value).hex()]
+    if isinstance(value, np.ndarray):
+        data = value.tolist() if value.dtype.kind in "OUS" else array_sha256(value)
+        return ["array", value.dtype.str, list(value.shape), _canonical_list(data)]
+    if isinstance(value, np.generic):
+        return ["scalar", value.dtype.str, _canonical(value.item())]
+    if isinstance(value, (bool, int)):
+        return [type(value).__name__, int(value)]
+    if isinstance(value, float):
+        return ["float", repr(value)]
+    return ["repr", repr(value)]
+
+
+def _canonical_list(data: Any) -> Any:
+    if isinstance(data, list):
+        return [_canonical_list(x) for x in data]
+    return data if isinstance(data, str) else _canonical(data)
+
+
+def metadata_sha256(h5file: Any) -> str:
+    """sha256 of an open HDF5 file's metadata: every root attribute but ``metadata_sha256``
+    (name and typed value), and every dataset's name, dtype, shape and attributes.
+
+    The generator stores it as the ``metadata_sha256`` root attribute; :func:`check` compares.
+    """
+    items: list[Any] = [["attr", name, _canonical(h5file.attrs[name])]
+                        for name in sorted(h5file.attrs) if name != METADATA_ATTR]
+    for name in _dataset_names(h5file):
+        dset = h5file[name]
+        items.append(["dataset", name, dset.dtype.str, list(dset.shape),
+                      [[key, _canonical(dset.attrs[key])] for key in sorted(dset.attrs)]])
+    text = json.dumps(items, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _dataset_names(h5file: Any) -> list[str]:
+    import h5py
+
+    names: list[str] = []
+    h5file.visititems(lambda name, obj: names.append(name) if isinstance(obj, h5py.Dataset) else None)
+    return sorted(names)
+
+
+# --- the table set ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DatasetInfo:
+    """What the file says about one dataset: its shape, dtype, size in bytes, offset in the
+    file, stored sha256 and description."""
+
+    name: str
+    shape: tuple[int, ...]
+    dtype: str
+    nbytes: int
+    offset: int
+    sha256: str
+    description: str
+
+
 class TableSet:
     """The verified, read-only datasets of one game's table file.
 
-    ``tables[name]`` is a read-only numpy array; ``tables.attrs`` the file's root attributes.
+    ``tables[name]`` is a read-only numpy array (a view of the mapped file);
+    ``tables.attrs`` the file's root attributes; ``tables.datasets`` what the file says about
+    each dataset; ``tables.verified`` is ``"full"`` when every byte was hashed by this
+    process, ``"record"`` when a verification record of the same file made that unnecessary.
     """
 
-    def __init__(self, game: str, path: Path, arrays: dict, attrs: dict):
+    def __init__(self, game: str, path: Path, arrays: dict[str, np.ndarray], attrs: dict[str, Any],
+                 datasets: Mapping[str, DatasetInfo] | None = None, verified: str = "full",
+                 file_stat: os.stat_result | None = None):
         self.game = game
         self.path = path
         self._arrays = arrays
         self.attrs = MappingProxyType(attrs)
+        self.datasets = MappingProxyType(dict(datasets or {}))
+        self.verified = verified
+        self.stat = file_stat
 
     def __getitem__(self, name: str) -> np.ndarray:
         try:
             return self._arrays[name]
         except KeyError:
-            raise TableError(f"{self.path}: no dataset {name!r}; {_REBUILD_HINT}") from None
+            raise TableError(f"{self.path}: no dataset {name!r}; {rebuild_hint()}") from None
 
     def __contains__(self, name: str) -> bool:
         return name in self._arrays
@@ -81,17 +239,19 @@ class TableSet:
         return sorted(self._arrays)
 
 
-def load(game: str, required=()) -> TableSet:
-    """Load and verify ``data/<game>.h5`` once; later calls return the same object.
+def load(game: str, required: Iterable[str] = (), *, full: bool = False) -> TableSet:
+    """Load and check ``<data_dir>/<game>.h5`` once; later calls return the same object.
 
-    ``required`` names datasets the caller needs; any missing one is refused.
+    ``required`` names datasets the caller needs; any missing one is refused. ``full`` (or
+    ``PAIBIAO_VERIFY=full``) hashes every byte even when a verification record matches; it
+    applies when the tables are not loaded yet.
     """
     tables = _cache.get(game)
     if tables is None:
         with _lock:
             tables = _cache.get(game)
             if tables is None:
-                tables = read_verified(table_path(game), game)
+                tables = check(table_path(game), game, full=full or os.environ.get(VERIFY_ENV) == "full")
                 _cache[game] = tables
     for name in required:
         tables[name]
@@ -125,54 +285,195 @@ class TableView(Generic[T]):
 
 
 def clear_cache() -> None:
-    """Forget loaded tables and every view built from them (the next query reloads and re-verifies)."""
+    """Forget loaded tables and every view built from them (the next query reloads and checks).
+
+    Arrays handed out before stay valid: they keep their mapping of the file they came from.
+    """
     with _lock:
         _cache.clear()
         for view in _views:
             view.value = None
 
 
+# --- the one check ----------------------------------------------------------------------------
+
 def read_verified(path: Path, game: str) -> TableSet:
-    """Read every dataset of a table file and verify schema version and checksums."""
+    """:func:`check` with every byte hashed (no verification record is trusted)."""
+    return check(path, game, full=True)
+
+
+def check(path: Path | str, game: str, *, full: bool = True, source_sha256: str | None = None) -> TableSet:
+    """Open, check and map one table file; the only reader of table files.
+
+    Refuses (``TableError``) what the module docstring lists. ``full`` hashes every dataset
+    byte; otherwise that is skipped when a verification record matches the file. A full check
+    that passes writes the record. ``source_sha256``, when given, must equal the file's
+    ``source_sha256`` attribute (``tablegen --if-needed`` passes its generator's).
+    """
+    path = Path(path)
+    if game not in SCHEMA_VERSIONS:
+        raise TableError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+    _stat_regular(path, game)  # before opening: a directory or a named pipe must not be opened
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise TableError(f"{path} cannot be read ({exc.strerror}); {rebuild_hint()}") from None
+    with os.fdopen(fd, "rb") as fh:
+        fstat = os.fstat(fh.fileno())
+        if not stat.S_ISREG(fstat.st_mode):  # replaced between the stat and the open
+            raise TableError(f"{path} is not a regular file; remove it and {rebuild_hint()}")
+        if fstat.st_size == 0:
+            raise TableError(f"{path} cannot be read (empty file); {rebuild_hint()}")
+        mapping = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        return _check_open(path, game, fh, mapping, fstat, full, source_sha256)
+
+
+def _stat_regular(path: Path, game: str) -> os.stat_result:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise TableError(f"{game} tables not found at {path}; {rebuild_hint()}") from None
+    except OSError as exc:
+        raise TableError(f"{path} cannot be read ({exc.strerror}); {rebuild_hint()}") from None
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise TableError(f"{path} is {kind}, not {game} tables; remove it and {rebuild_hint()}")
+    return st
+
+
+def _check_open(path: Path, game: str, fh: Any, mapping: mmap.mmap, fstat: os.stat_result, full: bool,
+                source_sha256: str | None) -> TableSet:
     import h5py  # imported here: only table loading needs it
 
-    path = Path(path)
-    if not path.is_file():
-        raise TableError(f"{game} tables not found at {path}; {_REBUILD_HINT}")
-    expected = SCHEMA_VERSIONS[game]
+    hint = rebuild_hint()
     try:
-        with h5py.File(path, "r") as f:
+        with h5py.File(fh, "r") as f:
             attrs = {k: _plain(v) for k, v in f.attrs.items()}
+            expected = SCHEMA_VERSIONS[game]
             found = attrs.get("schema_version")
             if attrs.get("game") != game or found != expected:
                 raise TableError(
                     f"{path} is stale: schema version {found!r} of game {attrs.get('game')!r}, "
-                    f"this paibiao needs version {expected} of {game!r}; {_REBUILD_HINT}")
-            arrays = {}
-            names = []
-            f.visititems(lambda name, obj: names.append(name) if isinstance(obj, h5py.Dataset) else None)
+                    f"this paibiao needs version {expected} of {game!r}; {hint}")
+            if source_sha256 is not None and attrs.get("source_sha256") != source_sha256:
+                raise TableError(f"{path} is stale: built by other generator sources; {hint}")
+            names = _dataset_names(f)
+            listed = attrs.get("datasets")
+            if not isinstance(listed, str):
+                raise TableError(f"{path} is damaged: no list of datasets; {hint}")
+            for name in listed.split():
+                if name not in names:
+                    raise TableError(f"{path}: dataset {name!r} is missing; {hint}")
             for name in names:
-                dset = f[name]
-                want = dset.attrs.get("sha256")
-                array = dset[()]
-                if want is None or array_sha256(array) != _plain(want):
-                    raise TableError(f"{path}: dataset {name!r} is damaged (checksum mismatch); {_REBUILD_HINT}")
-                array.flags.writeable = False
-                arrays[name] = array
-            for name in attrs.get("datasets", "").split():
-                if name not in arrays:
-                    raise TableError(f"{path}: dataset {name!r} is missing; {_REBUILD_HINT}")
+                if name not in listed.split():
+                    raise TableError(f"{path} is damaged: dataset {name!r} is not listed; {hint}")
+            digest = metadata_sha256(f)
+            if attrs.get(METADATA_ATTR) != digest:
+                raise TableError(f"{path} is damaged: its metadata does not match {METADATA_ATTR}; {hint}")
+            infos = {name: _dataset_info(path, f[name], fstat.st_size, hint) for name in names}
     except TableError:
         raise
     except Exception as exc:  # unreadable HDF5 (truncated, not HDF5, ...)
-        raise TableError(f"{path} cannot be read ({exc}); {_REBUILD_HINT}") from exc
-    return TableSet(game, path, arrays, attrs)
+        raise TableError(f"{path} cannot be read ({exc}); {hint}") from exc
+
+    arrays = {name: _view(mapping, info) for name, info in infos.items()}
+    stamp = _stamp(game, fstat, digest)
+    verified = "full"
+    if full or not _record_matches(path, stamp):
+        for name, array in arrays.items():
+            if array_sha256(array) != infos[name].sha256:
+                raise TableError(f"{path}: dataset {name!r} is damaged (checksum mismatch); {hint}")
+        _write_record(path, stamp)
+    else:
+        verified = "record"
+    return TableSet(game, path, arrays, attrs, infos, verified, fstat)
 
 
-def _plain(value):
+def _dataset_info(path: Path, dset: Any, file_size: int, hint: str) -> DatasetInfo:
+    import h5py
+
+    name = dset.name.lstrip("/")
+    dtype = dset.dtype
+    plist = dset.id.get_create_plist()
+    offset = dset.id.get_offset()
+    nbytes = int(dset.size) * dtype.itemsize
+    if dtype.kind not in "biuf" or dtype.byteorder == ">":
+        raise TableError(f"{path}: dataset {name!r} has an unsupported dtype {dtype}; {hint}")
+    if plist.get_layout() != h5py.h5d.CONTIGUOUS or plist.get_nfilters() or \
+            (nbytes and (offset is None or dset.id.get_storage_size() != nbytes)):
+        raise TableError(f"{path}: dataset {name!r} is not stored contiguously; {hint}")
+    if nbytes and offset + nbytes > file_size:
+        raise TableError(f"{path}: dataset {name!r} is damaged (past the end of the file); {hint}")
+    sha = dset.attrs.get("sha256")
+    if sha is None:
+        raise TableError(f"{path}: dataset {name!r} is damaged (no checksum); {hint}")
+    return DatasetInfo(name, tuple(int(n) for n in dset.shape), dtype.str, nbytes, int(offset or 0),
+                       str(_plain(sha)), str(_plain(dset.attrs.get("description", ""))))
+
+
+def _view(mapping: mmap.mmap, info: DatasetInfo) -> np.ndarray:
+    """A read-only array of the dataset's bytes in the mapping (copied when misaligned)."""
+    dtype = np.dtype(info.dtype)
+    count = info.nbytes // dtype.itemsize
+    if count == 0:
+        array = np.empty(info.shape, dtype)
+    else:
+        array = np.frombuffer(mapping, dtype, count, info.offset).reshape(info.shape)
+        if info.offset % dtype.alignment:  # files of schema 2 are aligned; never seen in practice
+            array = array.copy()
+    array.flags.writeable = False
+    return array
+
+
+def _plain(value: Any) -> Any:
     """HDF5 attribute value as a plain Python value."""
     if isinstance(value, bytes):
         return value.decode()
     if isinstance(value, np.generic):
         return value.item()
     return value
+
+
+# --- verification records ---------------------------------------------------------------------
+
+def _stamp(game: str, st: os.stat_result, digest: str) -> dict[str, Any]:
+    return {"game": game, "size": st.st_size, "mtime_ns": st.st_mtime_ns, "ctime_ns": st.st_ctime_ns,
+            "inode": st.st_ino, "device": st.st_dev, METADATA_ATTR: digest}
+
+
+def record_paths(path: Path) -> tuple[Path, Path]:
+    """Where the verification record of a table file may be: next to it, or in the user cache."""
+    path = Path(path)
+    key = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:32]
+    return path.with_name(f".{path.name}.verified"), user_cache_dir() / "verified" / f"{key}.json"
+
+
+def _record_matches(path: Path, stamp: dict[str, Any]) -> bool:
+    for record in record_paths(path):
+        try:
+            if json.loads(record.read_text()) == stamp:
+                return True
+        except (OSError, ValueError):
+            continue
+    return False
+
+
+def _write_record(path: Path, stamp: dict[str, Any]) -> Path | None:
+    """Write the record next to the file, else in the user cache; None when neither is writable."""
+    text = json.dumps(stamp, sort_keys=True)
+    for record in record_paths(path):
+        try:
+            record.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=record.name + ".", dir=record.parent)
+            try:
+                os.fchmod(fd, 0o644)  # readable by every user's workers
+                with os.fdopen(fd, "w") as out:
+                    out.write(text)
+                os.replace(tmp, record)
+            finally:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+            return record
+        except OSError:
+            continue
+    return None

@@ -61,9 +61,9 @@ class _Parser(argparse.ArgumentParser):
 
 def commands() -> tuple[Command, ...]:
     """Every command of ``paibiao``, in the order its help lists them."""
-    from . import mahjong, sss, uva, zipai
+    from . import mahjong, sss, tables, uva, zipai
 
-    return (mahjong.COMMAND, uva.COMMAND, sss.COMMAND, zipai.COMMAND)
+    return (mahjong.COMMAND, uva.COMMAND, sss.COMMAND, zipai.COMMAND, tables.COMMAND)
 
 
 def add_command(subparsers: Any, command: Command) -> None:

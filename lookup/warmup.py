@@ -1,0 +1,171 @@
+"""Warm-up: answer every query kind of every game once, so no request pays a compile.
+
+The batch kernels are compiled by Numba on first use and cached on disk (next to their
+module, or in Numba's user-wide cache directory when the package folder is not writable).
+:func:`warm` runs every query kind through the public API on fixed sample hands, with the
+argument types real calls use (writable uint8 batches, jokers as one int and per row), so
+every kernel is compiled into that cache; a fresh process then loads the compiled code
+instead of compiling it. ``python -m tablegen`` and ``paibiao tables build`` run it after
+building; ``python -m lookup.warmup [GAME ...]`` runs it alone. :func:`preload` does the same
+in a server's parent process before it forks its workers, so they share everything.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+
+GAMES = ("mahjong", "shisanshui", "zipai")
+
+SSS_HAND = "AS AH AD KS QS 9S 7S 3S KH QH 8H 6H 2H"
+SSS_DEAL = ["AS AH AD|KS KH KD 2C 2D|QS QH QD QC 3C", "JS JH 4C|5C 6C 7C 9D TD|2S 3S 4S 6S 8S",
+            "2H 3H 4H|5H 6H 7H 8H TC|9C TH JC JD KC"]
+
+
+def _rows(counts: Sequence[Any], n: int = 4) -> np.ndarray:
+    """A writable uint8 (n, len(counts)) batch repeating one hand's counts."""
+    return np.array([list(counts)] * n, np.uint8)
+
+
+def mahjong_queries() -> list[tuple[str, Callable[[], Any]]]:
+    """(query kind, a call of it) for every mahjong query kind."""
+    from . import mahjong
+    from .mahjong.tiles import hand_counts
+
+    win, wait = _rows(hand_counts("11123456789999m")), _rows(hand_counts("1112345678999m"))
+    short = _rows(hand_counts("112345678999m"))  # 12 tiles: 13 with one joker
+    return [
+        ("is_hu", lambda: mahjong.is_hu("11123456789999m")),
+        ("is_hu riichi", lambda: mahjong.is_hu("1122m3344p5566s77z", rules="riichi")),
+        ("is_hu jokers", lambda: mahjong.is_hu("1111m", jokers=1)),
+        ("ting", lambda: mahjong.ting("1112345678999m")),
+        ("ting_mask", lambda: mahjong.ting_mask("1122m3344p5566s7z", rules="riichi")),
+        ("ting jokers", lambda: mahjong.ting("112345678999m", jokers=1)),
+        ("shanten", lambda: mahjong.shanten("123m456p789s1234z")),
+        ("discard_advice", lambda: mahjong.discard_advice("123m456p789s111z2z4z")),
+        ("decompositions", lambda: mahjong.decompositions("111222333m789p55s")),
+        ("is_hu_batch", lambda: mahjong.is_hu_batch(win)),
+        ("is_hu_batch jokers", lambda: mahjong.is_hu_batch(wait, jokers=np.ones(len(wait), np.int64))),
+        ("ting_batch", lambda: mahjong.ting_batch(wait)),
+        ("ting_batch jokers", lambda: mahjong.ting_batch(short, jokers=1)),
+        ("shanten_batch", lambda: mahjong.shanten_batch(win)),
+    ]
+
+
+def shisanshui_queries() -> list[tuple[str, Callable[[], Any]]]:
+    """(query kind, a call of it) for every shisanshui query kind."""
+    from . import shisanshui as sss
+    from .shisanshui.cards import hand_cards
+
+    cards = hand_cards(SSS_HAND)
+    hands = np.array([cards] * 4, np.uint8)
+    return [
+        ("rank5", lambda: sss.rank5("AS KS QS JS TS")),
+        ("rank3", lambda: sss.rank3("AS AH AD")),
+        ("rank", lambda: sss.rank("KS KH KD 2C 3C")),
+        ("best strongest", lambda: sss.best(SSS_HAND)),
+        ("best expected", lambda: sss.best(SSS_HAND, objective="expected")),
+        ("best_batch strongest", lambda: sss.best_batch(hands, objective="strongest")),
+        ("best_batch expected", lambda: sss.best_batch(hands, objective="expected")),
+        ("arrangements", lambda: sss.arrangements(SSS_HAND)),
+        ("special", lambda: sss.special("2S 3H 4C 5D 6S 7H 8C 9D TS JH QC KD AS")),
+        ("settle", lambda: sss.settle(SSS_DEAL)),
+        ("rank5_batch", lambda: sss.rank5_batch(hands[:, :5])),
+        ("rank3_batch", lambda: sss.rank3_batch(hands[:, :3])),
+    ]
+
+
+def zipai_queries() -> list[tuple[str, Callable[[], Any]]]:
+    """(query kind, a call of it) for every zipai query kind."""
+    from . import zipai
+    from .zipai.cards import hand_counts
+
+    win = _rows(hand_counts("二七十二七十贰柒拾"))
+    wait = _rows(hand_counts("二七十二七十贰柒 四五六 壹贰叁"))
+    return [
+        ("hu", lambda: zipai.hu("二七十二七十贰柒拾")),
+        ("hu exposed", lambda: zipai.hu("一二三 壹贰叁 二七十 五五", ["跑拾"])),
+        ("ting", lambda: zipai.ting("一二三 贰叁肆 二七十 五五", ["碰拾"])),
+        ("decompositions", lambda: zipai.decompositions("二七十二七十贰柒拾")),
+        ("hu_batch", lambda: zipai.hu_batch(win)),
+        ("ting_batch", lambda: zipai.ting_batch(wait)),
+    ]
+
+
+QUERIES: dict[str, Callable[[], list[tuple[str, Callable[[], Any]]]]] = {
+    "mahjong": mahjong_queries, "shisanshui": shisanshui_queries, "zipai": zipai_queries,
+}
+"""Per game: the function listing (query kind, call) for every query kind."""
+
+
+@contextmanager
+def count_compiles() -> Iterator[list[Any]]:
+    """Collect Numba's compile events (one per kernel compiled, not loaded from the disk cache)
+    while the block runs; yields the list they are appended to."""
+    from numba.core import event
+
+    events: list[Any] = []
+
+    class _Listener(event.Listener):
+        def on_start(self, ev: Any) -> None:
+            events.append(ev.data["dispatcher"].py_func.__qualname__ if ev.data else ev)
+
+        def on_end(self, ev: Any) -> None:
+            pass
+
+    with event.install_listener("numba:compile", _Listener()):
+        yield events
+
+
+def warm(games: Sequence[str] = (), echo: Callable[[str], Any] | None = None) -> dict[str, float]:
+    """Run every query kind of ``games`` (default: all) once; seconds per game.
+
+    ``echo`` gets one line per game: its time and how many kernels were compiled (0 when the
+    disk cache already held them all).
+    """
+    seconds = {}
+    for game in games or GAMES:
+        t0 = time.perf_counter()
+        with count_compiles() as compiled:
+            for _, call in QUERIES[game]():
+                call()
+        seconds[game] = time.perf_counter() - t0
+        if echo is not None:
+            echo(f"warm-up {game}: {seconds[game]:.1f} s, "
+                 f"{len(compiled)} kernel{'s' * (len(compiled) != 1)} compiled")
+    return seconds
+
+
+def preload(games: Sequence[str] = ()) -> dict[str, float]:
+    """Prepare this process to be forked into workers: :func:`warm` (every table mapped, every
+    view built, every kernel loaded), then ``gc.freeze()`` so the collector never writes to
+    those objects' pages. Workers forked after it (a pre-fork server, ``os.fork``, a
+    ``multiprocessing`` "fork" context) share all of it copy-on-write instead of building their
+    own. Call it before the process starts any thread (a :class:`~lookup.batching.Batcher`
+    included). Returns :func:`warm`'s seconds per game."""
+    import gc
+
+    seconds = warm(games)
+    gc.collect()
+    gc.freeze()
+    return seconds
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    games = list(sys.argv[1:] if argv is None else argv)
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        print(f"python -m lookup.warmup: unknown game {unknown[0]!r}; choose from {', '.join(GAMES)}",
+              file=sys.stderr)
+        return 2
+    warm(games, echo=print)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
