@@ -2,7 +2,6 @@
 protocol, table views that follow tables.clear_cache(), one error class for bad tiles, rules
 fields checked by type."""
 
-import h5py
 import numpy as np
 import pytest
 
@@ -14,6 +13,7 @@ from lookup.mahjong.inputs import NO_JOKERS, rule_flags
 from lookup.mahjong.rules import PRESETS, RuleSet, get_rules
 from lookup.rules import Presets
 from tests.support import mahjong_hands as handgen
+from tests.support.table_files import rewrite_datasets
 
 
 def _rows(rng, sizes, n, honors=True):
@@ -93,9 +93,7 @@ def test_kernels_report_ok_with_the_rows_written_and_the_first_bad_row():
 # --- table views follow tables.clear_cache() ----------------------------------------------------
 
 def _rewrite(path, name, array):
-    with h5py.File(path, "r+") as f:
-        f[name][...] = array
-        f[name].attrs["sha256"] = tables.array_sha256(array)
+    rewrite_datasets(path, {name: array})
 
 
 def _answers():

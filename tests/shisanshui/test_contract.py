@@ -17,6 +17,7 @@ from lookup.shisanshui import encoding, kernels, splits
 from lookup.shisanshui.points import POINTS
 from lookup.shisanshui.ranks import RANKS
 from tests.support import shisanshui_hands as cardgen
+from tests.support.table_files import rewrite_datasets
 
 HAND = "AS AH AD KS QS 9S 7S 3S KH QH 8H 6H 2H"
 WHEEL = "AS 2H 3C 4D 5S"
@@ -98,15 +99,7 @@ def test_kernels_follow_the_status_protocol():
     assert kernels.all_arrangements(hand, *args, t.rank3, subsets) == (jit.ERR_DUPLICATE, 0)
 
 
-def _replace_datasets(path, arrays):
-    """Rewrite datasets of a table file with new contents and their checksums."""
-    with h5py.File(path, "r+") as f:
-        for name, array in arrays.items():
-            description = f[name].attrs["description"]
-            del f[name]
-            f[name] = array
-            f[name].attrs["description"] = description
-            f[name].attrs["sha256"] = tables.array_sha256(array)
+_replace_datasets = rewrite_datasets
 
 
 def _every_query(rules):
