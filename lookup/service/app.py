@@ -62,6 +62,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 """The page's files (HTML, CSS, JS, tile and card pictures), shipped as package data."""
 
 MiB = 2**20
+INLINE_BYTES = 64 * 1024
+"""Bodies up to this size are decoded on the event loop; larger ones in a worker thread."""
 log = logging.getLogger("paibiao.service")
 
 Scope = MutableMapping[str, Any]
@@ -191,14 +193,24 @@ async def query_route(request: Request) -> Response:
             raise NotFoundError(_unknown(game, name))
         if query.width is not None:
             return await _batch(request, query)
-        hand, hands, kwargs = query.bind(loads(await request.body()))
+        body = await request.body()
+        hand, hands, kwargs = query.bind(loads(body) if len(body) <= INLINE_BYTES else
+                                         await asyncio.to_thread(loads, body))
         if hands is not None:
-            outcomes = await asyncio.to_thread(answer_all, query.function, hands, **kwargs)
-            return _json({"results": [to_json(value) if ok else _hand_error(value) for ok, value in outcomes]})
-        value = await _batcher(request)(query.function, hand, **kwargs)
-        return _json({"result": to_json(value)})
+            payload = await asyncio.to_thread(_answer_hands, query, hands, kwargs)
+        elif query.batched:
+            payload = dumps({"result": to_json(await _batcher(request)(query.function, hand, **kwargs))})
+        else:  # called and encoded in the Batcher's worker thread: large results never block the loop
+            payload = await _batcher(request)(query.answer, hand, **kwargs)
+        return Response(payload, media_type="application/json")
     except Exception as exc:
         return _error(exc)
+
+
+def _answer_hands(query: Query, hands: list[Any], kwargs: dict[str, Any]) -> bytes:
+    """``{"results": [...]}`` of each hand (through the batch path), encoded; in a worker thread."""
+    outcomes = answer_all(query.function, hands, **kwargs)
+    return dumps({"results": [to_json(value) if ok else _hand_error(value) for ok, value in outcomes]})
 
 
 def _hand_error(exc: BaseException) -> dict[str, str]:

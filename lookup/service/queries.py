@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..batching import batched_queries
+from .encoding import dumps, to_json
 from .errors import InvalidFieldError
 from .schemas import Schema, json_type_of, json_types, matches, record_fields, schema_of
 
@@ -83,7 +85,9 @@ class Query:
     """A route's function and how it is called.
 
     ``width``: for a batch (octet-stream) route, the values per row of its input array;
-    None for a JSON route.
+    None for a JSON route. ``batched``: a :class:`~lookup.batching.Batcher` answers the
+    function by batch calls (its results are small); else :meth:`answer` runs it and
+    encodes its result in one call, off the event loop.
     """
 
     game: str
@@ -93,6 +97,11 @@ class Query:
     result: Schema
     summary: str
     width: int | None = None
+    batched: bool = False
+
+    def answer(self, hand: Any, **kwargs: Any) -> bytes:
+        """The JSON answer ``{"result": ...}`` of one call, as bytes."""
+        return dumps({"result": to_json(self.function(hand, **kwargs))})
 
     @property
     def hand(self) -> Param:
@@ -184,7 +193,8 @@ def _query(game: str, name: str, components: dict[str, Schema], width: int | Non
             schema = {**schema, "default": p.default}
         params.append(Param(p.name, p.default, schema, json_types(schema, components), _rules_class(annotation)))
     result = schema_of(hints.get("return", Any), components, result=True)
-    return Query(game, name, fn, tuple(params), result, _summary(fn), width)
+    batched = f"{game}.{name}" in batched_queries()
+    return Query(game, name, fn, tuple(params), result, _summary(fn), width, batched)
 
 
 @dataclass(frozen=True)

@@ -94,15 +94,15 @@ def serve(options: ServeOptions, echo: Callable[[str], Any] = print) -> int:
 
         preload()
     workers = max(1, options.workers)
-    echo(f"paibiao serve: listening on {url_of(sock)} ({workers} worker{'s' * (workers != 1)}, "
-         f"pid {os.getpid()})")
+    line = f"paibiao serve: listening on {url_of(sock)} ({workers} worker{'s' * (workers != 1)}, pid {os.getpid()})"
     if workers == 1:
+        echo(line)
         run_worker(sock, options)
         return 0
-    return _supervise(sock, options, workers)
+    return _supervise(sock, options, workers, lambda: echo(line))
 
 
-def _supervise(sock: socket.socket, options: ServeOptions, workers: int) -> int:
+def _supervise(sock: socket.socket, options: ServeOptions, workers: int, started: Callable[[], Any]) -> int:
     stopping = False
     children: dict[int, float] = {}  # pid -> start time
 
@@ -119,18 +119,19 @@ def _supervise(sock: socket.socket, options: ServeOptions, workers: int) -> int:
     signal.signal(signal.SIGTERM, stop)
     for _ in range(workers):
         children[_fork_worker(sock, options)] = time.monotonic()
+    started()
     status = 0
     while children:
         try:
             pid, wait_status = os.wait()
         except ChildProcessError:
             break
-        started = children.pop(pid, None)
-        if started is None or stopping:
+        born = children.pop(pid, None)
+        if born is None or stopping:
             continue
         code = os.waitstatus_to_exitcode(wait_status)
         print(f"paibiao serve: worker {pid} exited ({code}); starting another", file=sys.stderr, flush=True)
-        if time.monotonic() - started < RESTART_PAUSE:
+        if time.monotonic() - born < RESTART_PAUSE:
             time.sleep(RESTART_PAUSE)
         if not stopping:
             new = _fork_worker(sock, options)
