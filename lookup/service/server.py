@@ -65,24 +65,35 @@ def run_worker(sock: socket.socket, options: ServeOptions) -> None:
     uvicorn.Server(config).run(sockets=[sock])
 
 
-def _fork_worker(sock: socket.socket, options: ServeOptions) -> int:
-    pid = os.fork()
-    if pid == 0:  # the worker: default signal handling until uvicorn installs its own
-        code = 0
-        try:
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            run_worker(sock, options)
-        except BaseException:  # noqa: B036 - a worker never returns into the parent's code
-            import traceback
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
-            traceback.print_exc()
-            code = 1
-        finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(code)
-    return pid
+
+def _fork_worker(sock: socket.socket, options: ServeOptions, children: dict[int, float]) -> int:
+    """Fork a worker and record it in ``children`` (pid -> start time). The stop signals are
+    blocked meanwhile, so the parent's handler never runs in the child and never misses it."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        pid = os.fork()
+        if pid == 0:  # the worker: default signal handling until uvicorn installs its own
+            code = 0
+            try:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+                run_worker(sock, options)
+            except BaseException:  # noqa: B036 - a worker never returns into the parent's code
+                import traceback
+
+                traceback.print_exc()
+                code = 1
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+        children[pid] = time.monotonic()
+        return pid
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
 
 def serve(options: ServeOptions, echo: Callable[[str], Any] = print) -> int:
@@ -118,7 +129,7 @@ def _supervise(sock: socket.socket, options: ServeOptions, workers: int, started
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
     for _ in range(workers):
-        children[_fork_worker(sock, options)] = time.monotonic()
+        _fork_worker(sock, options, children)
     started()
     status = 0
     while children:
@@ -134,10 +145,7 @@ def _supervise(sock: socket.socket, options: ServeOptions, workers: int, started
         if time.monotonic() - born < RESTART_PAUSE:
             time.sleep(RESTART_PAUSE)
         if not stopping:
-            new = _fork_worker(sock, options)
-            children[new] = time.monotonic()
-            if stopping:  # the signal came while it was forked
-                os.kill(new, signal.SIGTERM)
+            _fork_worker(sock, options, children)
         status = 1
     sock.close()
     return 0 if stopping else status

@@ -60,7 +60,10 @@ class Service:
 
     def worker_pids(self) -> list[int]:
         """The service's worker processes (children of the parent process)."""
-        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text().split()
+        try:
+            children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text().split()
+        except OSError:  # the parent is gone
+            return []
         return sorted(int(pid) for pid in children)
 
 
@@ -90,13 +93,18 @@ def running_service(*args: str) -> Iterator[Service]:
 
 
 def stop(process: subprocess.Popen, timeout: float = 60) -> int:
-    """SIGTERM the service and wait for it; its exit status."""
+    """SIGTERM the service and wait for it; its exit status. A service that does not stop in
+    ``timeout`` seconds is killed, its workers too."""
+    workers = Service(process, "").worker_pids() if process.poll() is None else []
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)
     try:
         return process.wait(timeout)
     except subprocess.TimeoutExpired:
         process.kill()
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         return process.wait()
 
 

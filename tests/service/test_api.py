@@ -7,6 +7,7 @@ import json
 
 import numpy as np
 import pytest
+from starlette.testclient import TestClient
 
 from lookup import mahjong, zipai
 from lookup import shisanshui as sss
@@ -14,9 +15,6 @@ from lookup.service.app import ServiceConfig, create_app
 from lookup.service.encoding import to_json
 from lookup.service.queries import BATCH_QUERIES, QUERIES, registry
 from tests.runtime.support import card_hands, mahjong_hands, zipai_hands
-
-pytest.importorskip("starlette")
-from starlette.testclient import TestClient  # noqa: E402
 
 SSS_HAND = "AS AH AD KS QS 9S 7S 3S KH QH 8H 6H 2H"
 DEAL = ["AS AH AD|KS KH KD 2C 2D|QS QH QD QC 3C", ["JS JH 4C", "5C 6C 7C 9D TD", "2S 3S 4S 6S 8S"],

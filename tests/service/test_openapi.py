@@ -9,15 +9,12 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from starlette.testclient import TestClient
 
+from lookup.service.app import create_app
 from lookup.service.openapi import openapi_document
 from lookup.service.queries import HANDS, registry
 from lookup.service.schemas import json_types
-
-pytest.importorskip("starlette")
-from starlette.testclient import TestClient  # noqa: E402
-
-from lookup.service.app import create_app  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -18,8 +18,6 @@ from lookup import shisanshui as sss
 
 from .support import env, running_service, stop, wait_until
 
-pytest.importorskip("uvicorn")
-
 SSS_HAND = "AS AH AD KS QS 9S 7S 3S KH QH 8H 6H 2H"
 
 
@@ -131,8 +129,7 @@ def test_a_flood_of_malformed_requests_leaves_every_answer_right(service, rng):
 def test_sigterm_stops_the_parent_and_its_workers():
     with running_service("--workers", "2") as s:
         workers = s.worker_pids()
-        status = stop(s.process)
-        assert status == 0, (status, s.process.stderr.read() if s.process.stderr else "")
+        assert stop(s.process) == 0
         assert not [pid for pid in workers if os.path.exists(f"/proc/{pid}") and _alive(pid)]
 
 
