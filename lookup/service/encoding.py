@@ -54,13 +54,19 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"cannot encode a {type(value).__name__} as JSON")
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def dumps(value: Any) -> bytes:
     """Compact UTF-8 JSON bytes of plain JSON values (Chinese names stay readable)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+    return _ENCODER.encode(value).encode()
 
 
 def _no_constant(name: str) -> Any:
     raise InvalidJSONError(f"invalid JSON: {name} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 
 def loads(body: bytes) -> Any:
@@ -73,7 +79,7 @@ def loads(body: bytes) -> Any:
     if not text.strip():
         raise InvalidJSONError("the body is empty; send a JSON object of the query's arguments")
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise InvalidJSONError(f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
