@@ -15,7 +15,7 @@ Characters are drawn with the viewer's CJK font (the picture names common ones f
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 from ..mahjong.encoding import N_SUIT_RANKS, N_TILE_KINDS, SUIT_OFFSETS
@@ -59,9 +59,12 @@ def _tile_face() -> str:
             '<rect x="3" y="2.5" width="54" height="73" rx="6" fill="#fffdf5"/>')
 
 
-def _pip_places(n: int, top: float = 10, height: float = 60) -> Iterator[tuple[float, float]]:
-    for column, row in _PIPS[n]:
-        yield 14 + column * 16, top + row * height
+def _pips(n: int, top: float, height: float, red: Callable[[int], bool], color: Callable[[int], str],
+          mark: Callable[[float, float, str], str]) -> str:
+    """The n pips of a dots or bamboo tile: ``mark(x, y, fill)`` at each place (in fifths of a
+    3-column grid), red where ``red(i)``, else ``color(i)``."""
+    return "".join(mark(14 + column * 16, top + row * height, RED if red(i) else color(i))
+                   for i, (column, row) in enumerate(_PIPS[n]))
 
 
 def _dots(n: int) -> str:
@@ -69,13 +72,10 @@ def _dots(n: int) -> str:
         return (f'<circle cx="30" cy="40" r="17" fill="none" stroke="{BLUE}" stroke-width="4"/>'
                 f'<circle cx="30" cy="40" r="9" fill="{RED}"/><circle cx="30" cy="40" r="3.5" fill="#fffdf5"/>')
     r = 7.5 if n <= 4 else 6.2 if n <= 6 else 5.6
-    out = []
-    for i, (x, y) in enumerate(_pip_places(n)):
-        color = RED if (n in (3, 5, 9) and i == len(_PIPS[n]) // 2) or (n == 7 and i < 3) else \
-            GREEN if i % 2 else BLUE
-        out.append(f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{color}"/>'
-                   f'<circle cx="{x:g}" cy="{y:g}" r="{r * 0.45:g}" fill="#fffdf5"/>')
-    return "".join(out)
+    return _pips(n, 10, 60, lambda i: (n in (3, 5, 9) and i == n // 2) or (n == 7 and i < 3),
+                 lambda i: GREEN if i % 2 else BLUE,
+                 lambda x, y, fill: f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{fill}"/>'
+                                    f'<circle cx="{x:g}" cy="{y:g}" r="{r * 0.45:g}" fill="#fffdf5"/>')
 
 
 def _bamboo(n: int) -> str:
@@ -83,12 +83,10 @@ def _bamboo(n: int) -> str:
         return (f'<rect x="24" y="12" width="12" height="56" rx="6" fill="{GREEN}"/>'
                 f'<rect x="24" y="36" width="12" height="3" fill="#fffdf5"/>{_text(30, 40, 9, RED, "●")}')
     h = 17 if n <= 6 else 13 if n <= 8 else 14
-    out = []
-    for i, (x, y) in enumerate(_pip_places(n, 12, 56)):
-        color = RED if (n in (5, 9) and i == len(_PIPS[n]) // 2) or (n == 7 and i == 0) else GREEN
-        out.append(f'<rect x="{x - 3:g}" y="{y - h / 2:g}" width="6" height="{h:g}" rx="3" fill="{color}"/>'
-                   f'<rect x="{x - 3:g}" y="{y - 0.8:g}" width="6" height="1.6" fill="#fffdf5"/>')
-    return "".join(out)
+    return _pips(n, 12, 56, lambda i: (n in (5, 9) and i == n // 2) or (n == 7 and i == 0), lambda i: GREEN,
+                 lambda x, y, fill: f'<rect x="{x - 3:g}" y="{y - h / 2:g}" width="6" height="{h:g}" rx="3" '
+                                    f'fill="{fill}"/><rect x="{x - 3:g}" y="{y - 0.8:g}" width="6" height="1.6" '
+                                    'fill="#fffdf5"/>')
 
 
 def mahjong_tile(tile: int) -> str:

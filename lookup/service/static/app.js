@@ -62,6 +62,32 @@ function fillSelect(select, options, chosen) {
   select.value = chosen;
 }
 
+// Hands of counts built by clicking (mahjong tiles, zipai cards): a palette click adds one to
+// the hand typed so far, a click on the hand takes one out; the input then holds the hand in
+// the game's own notation (format_counts) and the tab analyses it.
+function countsEditor(game, prefix, state, analyse) {
+  const input = $(`${prefix}-hand`);
+  async function set(counts) {
+    input.value = await api(game, "format_counts", {counts});
+    await analyse();
+  }
+  return {
+    async add(index) {
+      try {
+        const text = input.value.trim();
+        const counts = text ? await api(game, "hand_counts", {hand: text}) : Array(CATALOG[game].names.length).fill(0);
+        counts[index] += 1;
+        await set(counts);
+      } catch (error) { showError(prefix, error); }
+    },
+    async remove(index) {
+      const counts = state.counts.slice();
+      counts[index] -= 1;
+      await set(counts);
+    },
+  };
+}
+
 // One analysis of a tab at a time: a request made meanwhile runs once the current one ends.
 // The tab's panel counts finished analyses in data-done (what a test waits on).
 function serialized(panel, analyse) {
@@ -100,29 +126,7 @@ function meldTiles([kind, low]) {
   return kind === "pong" ? [low, low, low] : [low, low + 1, low + 2];
 }
 
-async function mjSetCounts(counts) {
-  $("mj-hand").value = await api("mahjong", "format_counts", {counts});
-  await mjAnalyse();
-}
-
-async function mjCurrentCounts() {
-  const text = $("mj-hand").value.trim();
-  return text ? await api("mahjong", "hand_counts", {hand: text}) : Array(CATALOG.mahjong.names.length).fill(0);
-}
-
-async function mjAdd(tile) {
-  try {
-    const counts = await mjCurrentCounts();
-    counts[tile] += 1;
-    await mjSetCounts(counts);
-  } catch (error) { showError("mj", error); }
-}
-
-async function mjRemove(tile) {
-  const counts = mj.counts.slice();
-  counts[tile] -= 1;
-  await mjSetCounts(counts);
-}
+const mjEdit = countsEditor("mahjong", "mj", mj, () => mjAnalyse());
 
 function mjClear() {
   showError("mj", null);
@@ -139,7 +143,7 @@ const mjAnalyse = serialized("mahjong", async () => {
   const jokers = Number.parseInt($("mj-jokers").value || "0", 10);
   try {
     mj.counts = await api("mahjong", "hand_counts", {hand});
-    $("mj-view").replaceChildren(pictures("mahjong", fromCounts(mj.counts), mjRemove));
+    $("mj-view").replaceChildren(pictures("mahjong", fromCounts(mj.counts), mjEdit.remove));
     const size = mj.counts.reduce((a, b) => a + b, 0) + jokers;
     const summary = [el("span", {text: `${size} tiles${jokers ? ` (${jokers} jokers)` : ""}`})];
     if (size % 3 === 2) {
@@ -164,7 +168,7 @@ const mjAnalyse = serialized("mahjong", async () => {
     if (jokers) $("mj-note").textContent = "Shanten, discard advice and decompositions take no jokers.";
   } catch (error) {
     mjClear();
-    if (mj.counts) $("mj-view").replaceChildren(pictures("mahjong", fromCounts(mj.counts), mjRemove));
+    if (mj.counts) $("mj-view").replaceChildren(pictures("mahjong", fromCounts(mj.counts), mjEdit.remove));
     showError("mj", error);
   }
 });
@@ -266,25 +270,7 @@ function zpExposed() {
   return $("zp-exposed").value.split(/[\s,，、;；]+/).filter(Boolean);
 }
 
-async function zpSetCounts(counts) {
-  $("zp-hand").value = await api("zipai", "format_counts", {counts});
-  await zpAnalyse();
-}
-
-async function zpAdd(card) {
-  try {
-    const text = $("zp-hand").value.trim();
-    const counts = text ? await api("zipai", "hand_counts", {hand: text}) : Array(CATALOG.zipai.names.length).fill(0);
-    counts[card] += 1;
-    await zpSetCounts(counts);
-  } catch (error) { showError("zp", error); }
-}
-
-async function zpRemove(card) {
-  const counts = zp.counts.slice();
-  counts[card] -= 1;
-  await zpSetCounts(counts);
-}
+const zpEdit = countsEditor("zipai", "zp", zp, () => zpAnalyse());
 
 function panelError(id, error) {
   $(id).replaceChildren(el("span", {class: "muted", "data-error": error.type, text: error.message}));
@@ -300,7 +286,7 @@ const zpAnalyse = serialized("zipai", async () => {
   const rules = $("zp-rules").value;
   try {
     zp.counts = await api("zipai", "hand_counts", {hand});
-    $("zp-view").replaceChildren(pictures("zipai", fromCounts(zp.counts), zpRemove));
+    $("zp-view").replaceChildren(pictures("zipai", fromCounts(zp.counts), zpEdit.remove));
     const melds = exposed.length ? await api("zipai", "parse_melds", {exposed}) : [];
     $("zp-melds").replaceChildren(...melds.map((m) => el("span", {class: "meld", "data-kind": m.kind},
       pictures("zipai", m.cards), el("span", {class: "label", text: `${m.kind} · ${m.huxi} huxi`}))));
@@ -334,9 +320,9 @@ function setUp() {
   fillSelect($("sss-rules"), CATALOG.shisanshui.presets.map((p) => [p, p]), "standard");
   fillSelect($("zp-rules"), Object.entries(CATALOG.zipai.presets).map(([p, h]) => [p, `${p} (${h} huxi)`]), "paohuzi");
   $("mj-jokers").max = CATALOG.mahjong.max_jokers;
-  $("mj-palette").append(pictures("mahjong", CATALOG.mahjong.names.map((_, i) => i), mjAdd));
+  $("mj-palette").append(pictures("mahjong", CATALOG.mahjong.names.map((_, i) => i), mjEdit.add));
   $("sss-palette").append(pictures("shisanshui", CATALOG.shisanshui.names.map((_, i) => i), sssAdd));
-  $("zp-palette").append(pictures("zipai", CATALOG.zipai.names.map((_, i) => i), zpAdd));
+  $("zp-palette").append(pictures("zipai", CATALOG.zipai.names.map((_, i) => i), zpEdit.add));
   const forms = {"mj-form": mjAnalyse, "sss-form": sssAnalyse, "zp-form": zpAnalyse};
   for (const [id, analyse] of Object.entries(forms)) {
     $(id).addEventListener("submit", (event) => { event.preventDefault(); analyse(); });
