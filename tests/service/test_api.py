@@ -16,6 +16,8 @@ from lookup.service.encoding import to_json
 from lookup.service.queries import BATCH_QUERIES, QUERIES, registry
 from tests.runtime.support import card_hands, mahjong_hands, zipai_hands
 
+from .support import wait_until
+
 SSS_HAND = "AS AH AD KS QS 9S 7S 3S KH QH 8H 6H 2H"
 DEAL = ["AS AH AD|KS KH KD 2C 2D|QS QH QD QC 3C", ["JS JH 4C", "5C 6C 7C 9D TD", "2S 3S 4S 6S 8S"],
         "2H 3H 4H|5H 6H 7H 8H TC|9C TH JC JD KC"]
@@ -279,4 +281,6 @@ def test_a_request_past_the_time_limit_is_503():
         body = {"hands": [SSS_HAND] * 10}  # 10 arrangement lists and their JSON: about 2 s of work
         message = _error(slow.post("/v1/shisanshui/arrangements", json=body), 503, "RequestTimeoutError")
         assert "0.05 s" in message
-        assert slow.post("/v1/mahjong/is_hu", json={"hand": "11m"}).json() == {"result": True}
+        # the dropped work still runs in a thread and holds the GIL at times: the service answers
+        # again within the limit once it is done
+        assert wait_until(lambda: slow.post("/v1/mahjong/is_hu", json={"hand": "11m"}).json() == {"result": True})
