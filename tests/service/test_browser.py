@@ -100,10 +100,12 @@ def _done(driver, panel):
 
 
 def _analysed(driver, panel, action):
-    """Run ``action`` (typing, clicking) and wait until the panel has finished analysing after it."""
+    """Run ``action`` (typing, clicking) and wait until the panel has finished every analysis
+    it started (an analysis asked for while one runs is run by that one before it ends)."""
     before = _done(driver, panel)
     action()
-    assert wait_until(lambda: _done(driver, panel) > before, timeout=60), f"{panel}: no analysis finished"
+    assert wait_until(lambda: _done(driver, panel) > before and
+                      _by_id(driver, panel).get_attribute("data-busy") == "0", timeout=60), f"{panel}: still busy"
 
 
 def _tab(driver, name):

@@ -89,18 +89,21 @@ function countsEditor(game, prefix, state, analyse) {
 }
 
 // One analysis of a tab at a time: a request made meanwhile runs once the current one ends.
-// The tab's panel counts finished analyses in data-done (what a test waits on).
+// The tab's panel says data-busy="1" while one runs and counts finished ones in data-done
+// (what a test waits on).
 function serialized(panel, analyse) {
   let running = null;
   let again = false;
   return function run() {
     if (running) { again = true; return running; }
+    $(panel).dataset.busy = "1";
     running = (async () => {
       try {
         do { again = false; await analyse(); } while (again);
       } finally {
         running = null;
         $(panel).dataset.done = String(Number($(panel).dataset.done || 0) + 1);
+        $(panel).dataset.busy = "0";
       }
     })();
     return running;
