@@ -155,11 +155,28 @@ def run(quick: bool) -> str:
                     runs.setdefault(label, []).append(_wrk(url, path, rows.tobytes(), expected,
                                                            "application/octet-stream", 4, seconds, work,
                                                            process.pid))
+        memory = _worker_memory(process.pid)
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(60)
     kernels = {label: best_of(lambda name=name: getattr(mahjong, name)(rows.copy()), 3) for label, _, name in BATCH}
-    return _report(runs, kernels, seconds, rounds, connections, hands_per_request)
+    return _report(runs, kernels, seconds, rounds, connections, hands_per_request) + memory
+
+
+def _worker_memory(parent: int) -> str:
+    """What the forked workers hold of their own after the load (``/proc/PID/smaps_rollup``)."""
+    from bench_runtime import _smaps
+
+    workers = [_smaps(int(pid)) for pid in Path(f"/proc/{parent}/task/{parent}/children").read_text().split()]
+
+    def each(key: str, digits: int) -> str:
+        return ", ".join(f"{w[key] / 2**20:.{digits}f}" for w in workers)
+
+    return ("\n### Memory of the workers\n\n"
+            f"After the load test each of the {len(workers)} forked workers holds {each('private', 1)} MiB of "
+            f"private memory (resident: {each('rss', 0)} MiB). Of the table files' pages they have resident "
+            f"({each('h5_rss', 1)} MiB), {each('h5_private', 2)} MiB are private: the workers share the tables, "
+            "the views and the kernels the parent loaded before forking them.\n")
 
 
 def _rate(r: dict) -> float:

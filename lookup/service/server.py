@@ -54,21 +54,45 @@ def url_of(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
-def run_worker(sock: socket.socket, options: ServeOptions) -> None:
-    """Serve on ``sock`` in this process until SIGINT or SIGTERM."""
+def prepare(options: ServeOptions) -> Any:
+    """Everything a worker needs that can be built before the fork: the tables and kernels
+    (:func:`lookup.warmup.preload` unless ``options.preload`` is off), the application, uvicorn's
+    loaded configuration (its protocol and event-loop modules imported), the route registry,
+    the OpenAPI document and the page; then the garbage collector frozen again, so forked
+    workers share all of it. Returns the ``uvicorn.Config``."""
+    import gc
+
     import uvicorn
 
     from .app import create_app
+    from .openapi import openapi_document
+    from .page import page_html
 
+    if options.preload:
+        from ..warmup import preload
+
+        preload()
     config = uvicorn.Config(create_app(options.config), log_level=options.log_level, access_log=False,
                             lifespan="on", server_header=False, timeout_graceful_shutdown=5)
+    config.load()
+    openapi_document()  # builds the registry too
+    page_html()
+    gc.collect()
+    gc.freeze()
+    return config
+
+
+def run_worker(sock: socket.socket, config: Any) -> None:
+    """Serve on ``sock`` in this process until SIGINT or SIGTERM (``config``: :func:`prepare`'s)."""
+    import uvicorn
+
     uvicorn.Server(config).run(sockets=[sock])
 
 
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
-def _fork_worker(sock: socket.socket, options: ServeOptions, children: dict[int, float]) -> int:
+def _fork_worker(sock: socket.socket, config: Any, children: dict[int, float]) -> int:
     """Fork a worker and record it in ``children`` (pid -> start time). The stop signals are
     blocked meanwhile, so the parent's handler never runs in the child and never misses it."""
     signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
@@ -80,7 +104,7 @@ def _fork_worker(sock: socket.socket, options: ServeOptions, children: dict[int,
                 signal.signal(signal.SIGINT, signal.SIG_DFL)
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
-                run_worker(sock, options)
+                run_worker(sock, config)
             except BaseException:  # noqa: B036 - a worker never returns into the parent's code
                 import traceback
 
@@ -100,20 +124,17 @@ def serve(options: ServeOptions, echo: Callable[[str], Any] = print) -> int:
     """Run the service until SIGINT or SIGTERM; the exit status. ``echo`` gets one line once
     the service listens (its URL and workers)."""
     sock = bind(options.host, options.port)
-    if options.preload:
-        from ..warmup import preload
-
-        preload()
+    config = prepare(options)
     workers = max(1, options.workers)
     line = f"paibiao serve: listening on {url_of(sock)} ({workers} worker{'s' * (workers != 1)}, pid {os.getpid()})"
     if workers == 1:
         echo(line)
-        run_worker(sock, options)
+        run_worker(sock, config)
         return 0
-    return _supervise(sock, options, workers, lambda: echo(line))
+    return _supervise(sock, config, workers, lambda: echo(line))
 
 
-def _supervise(sock: socket.socket, options: ServeOptions, workers: int, started: Callable[[], Any]) -> int:
+def _supervise(sock: socket.socket, config: Any, workers: int, started: Callable[[], Any]) -> int:
     stopping = False
     children: dict[int, float] = {}  # pid -> start time
 
@@ -129,7 +150,7 @@ def _supervise(sock: socket.socket, options: ServeOptions, workers: int, started
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
     for _ in range(workers):
-        _fork_worker(sock, options, children)
+        _fork_worker(sock, config, children)
     started()
     status = 0
     while children:
@@ -145,7 +166,7 @@ def _supervise(sock: socket.socket, options: ServeOptions, workers: int, started
         if time.monotonic() - born < RESTART_PAUSE:
             time.sleep(RESTART_PAUSE)
         if not stopping:
-            _fork_worker(sock, options, children)
+            _fork_worker(sock, config, children)
         status = 1
     sock.close()
     return 0 if stopping else status

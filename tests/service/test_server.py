@@ -151,3 +151,11 @@ def test_bad_options_and_missing_tables_are_one_line_errors(tmp_path):
     assert done.returncode == 2 and done.stderr.strip().count("\n") == 0 and "--workers" in done.stderr
     done = serve("--data", str(tmp_path))
     assert done.returncode == 1 and "tables not found" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_without_the_serve_extra_the_command_names_it():
+    code = ("import sys; sys.modules['starlette'] = None; sys.modules['uvicorn'] = None\n"
+            "from lookup.cli import main; sys.exit(main(['serve', '--port', '0']))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=120)
+    assert done.returncode == 2 and "pip install 'paibiao[serve]'" in done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
