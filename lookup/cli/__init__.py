@@ -48,6 +48,8 @@ class Command:
     arguments: Callable[[argparse.ArgumentParser, Query], None] | None = None
     run: Runner | None = None
     description: str | None = None
+    metavar: str = "QUERY"
+    """How the help names the choice among ``queries`` (``paibiao bulk GAME ...``)."""
 
 
 class UsageError(PaibiaoError):
@@ -61,9 +63,9 @@ class _Parser(argparse.ArgumentParser):
 
 def commands() -> tuple[Command, ...]:
     """Every command of ``paibiao``, in the order its help lists them."""
-    from . import mahjong, sss, tables, uva, zipai
+    from . import bulk, mahjong, sss, tables, uva, zipai
 
-    return (mahjong.COMMAND, uva.COMMAND, sss.COMMAND, zipai.COMMAND, tables.COMMAND)
+    return (mahjong.COMMAND, uva.COMMAND, sss.COMMAND, zipai.COMMAND, tables.COMMAND, bulk.COMMAND)
 
 
 def add_command(subparsers: Any, command: Command) -> None:
@@ -73,7 +75,7 @@ def add_command(subparsers: Any, command: Command) -> None:
     if command.run is not None:
         parser.set_defaults(run=command.run)
         return
-    queries = parser.add_subparsers(dest="query", metavar="QUERY", parser_class=_Parser, required=True)
+    queries = parser.add_subparsers(dest="query", metavar=command.metavar, parser_class=_Parser, required=True)
     for query in command.queries:
         q = queries.add_parser(query.name, help=query.help, description=query.help)
         if command.arguments is not None:
