@@ -166,6 +166,8 @@ def _answer_chunk(query: Callable[..., Any], names: tuple[str, ...], fixed: dict
     try:
         out = np.asarray(query(_writable(rows), **fixed, **arguments))
     except PaibiaoError as exc:
+        if not isinstance(exc, ValueError):  # not about the input (missing tables, say): as it is
+            raise
         raise at_row(exc, start, len(rows)) from None
     if out.dtype != spec[0] or out.shape != (len(rows), *spec[1]):
         raise TypeError(f"{getattr(query, '__name__', query)!r} answered rows {start}..{start + len(rows) - 1} "
@@ -257,6 +259,6 @@ def check_workers(client: Any, games: Sequence[str], build: bool = False,
         address, s = sorted(failing.items())[0]
         game, error = next(iter(s["errors"].items()))
         more = f" (and {len(failing) - 1} other workers)" if len(failing) > 1 else ""
-        raise TableError(f"worker {address} on {s['host']}{more}: {error}; or let bulk build them there "
-                         "(--build-tables)")
+        raise TableError(f"worker {address} on {s['host']}{more}: {error}, or pass --build-tables to build "
+                         "them there")
     return len(status)

@@ -116,9 +116,7 @@ class _Closing:
 
     def __exit__(self, *exc: Any) -> None:
         if self.file is not None:
-            self.file.close()
-        elif isinstance(self.array, np.memmap) and self.array._mmap is not None:
-            self.array._mmap.close()
+            self.file.close()  # a memory-mapped .npy closes when its last view goes
 
 
 def read_array(source: str, chunk_rows: int | None = None) -> Any:

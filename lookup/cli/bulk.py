@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import logging
 import os
 import sys
@@ -73,15 +74,17 @@ class ProgressBar:
 
     WIDTH = 30
 
-    def __init__(self, total: int, label: str, stream: TextIO = sys.stderr):
-        self.total, self.label, self.stream = total, label, stream
+    def __init__(self, total: int, label: str, stream: TextIO | None = None):
+        self.total, self.label, self.stream = total, label, stream or sys.stderr
         self.start = self.last = time.perf_counter()
+        self.open = False  # a line drawn and not ended yet
 
     def __call__(self, done: int) -> None:
         now = time.perf_counter()
         if done < self.total and now - self.last < 0.1:
             return
         self.last = now
+        self.open = done < self.total
         part = done / self.total if self.total else 1.0
         filled = round(part * self.WIDTH)
         rate = done / max(now - self.start, 1e-9)
@@ -90,6 +93,12 @@ class ProgressBar:
         if done >= self.total:
             self.stream.write("\n")
         self.stream.flush()
+
+    def close(self) -> None:
+        """End a line left open by a job that stopped early."""
+        if self.open:
+            self.stream.write("\n")
+            self.open = False
 
 
 def _client(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -109,7 +118,7 @@ def _client(args: argparse.Namespace) -> tuple[Any, Any]:
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, got {workers}")
     # the workers read the tables this process would read
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                            silence_logs=logging.CRITICAL, env={tables.DATA_ENV: str(tables.data_dir().resolve())})
     return Client(cluster), cluster
 
@@ -130,6 +139,10 @@ def _run(args: argparse.Namespace) -> int:
     if os.path.exists(target.path) and target.kind != "hdf5" and not args.overwrite:
         raise UsageError(f"{target} exists; remove it or pass --overwrite")
     kwargs = _keyword_arguments(args)
+    try:
+        inspect.signature(query).bind(None, **kwargs)
+    except TypeError as exc:
+        raise UsageError(f"{args.game} {args.batch_query}: {exc}") from None
     client, cluster = _client(args)
     try:
         workers = bulk.check_workers(client, [args.game], build=args.build_tables,
@@ -139,7 +152,11 @@ def _run(args: argparse.Namespace) -> int:
         answers = bulk.run(query, hands, chunk_rows=chunk_rows, **kwargs)
         show = args.progress if args.progress is not None else sys.stderr.isatty()
         bar = ProgressBar(answers.shape[0], f"{args.game} {args.batch_query}") if show else None
-        bulk.store(answers, args.output, client=client, overwrite=args.overwrite, progress=bar)
+        try:
+            bulk.store(answers, args.output, client=client, overwrite=args.overwrite, progress=bar)
+        finally:
+            if bar is not None:
+                bar.close()
     finally:
         client.close()
         if cluster is not None:
@@ -151,7 +168,8 @@ def _run(args: argparse.Namespace) -> int:
 def _arguments(parser: argparse.ArgumentParser, query: Query) -> None:
     parser.set_defaults(game=query.name)
     parser.add_argument("batch_query", metavar="QUERY",
-                        help=f"a batch query of lookup.{query.name}: its NAME_batch function as NAME (hu for is_hu_batch)")
+                        help=f"a batch query of lookup.{query.name}: its NAME_batch function as NAME "
+                             "(hu for is_hu_batch)")
     parser.add_argument("input", metavar="INPUT", help="rows in: PATH.npy, PATH.h5:/dataset or PATH.zarr")
     parser.add_argument("output", metavar="OUTPUT", help="answers out: PATH.npy, PATH.h5:/dataset or PATH.zarr")
     parser.add_argument("--rules", default=None, metavar="R", help="rule set (default: the query's own)")

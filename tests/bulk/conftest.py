@@ -10,7 +10,7 @@ from distributed import Client, LocalCluster
 
 def local_cluster(workers: int = 2, **kwargs) -> LocalCluster:
     """Worker processes as ``paibiao bulk`` starts them, without the dashboard or log noise."""
-    return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+    return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                         silence_logs=logging.CRITICAL, **kwargs)
 
 
