@@ -158,10 +158,10 @@ def _writable(block: np.ndarray) -> np.ndarray:
 
 
 def _answer_chunk(query: Callable[..., Any], names: tuple[str, ...], fixed: dict[str, Any],
-                  spec: tuple[np.dtype, tuple[int, ...]], starts: np.ndarray, rows: np.ndarray,
+                  spec: tuple[np.dtype, tuple[int, ...]], where: tuple[slice], rows: np.ndarray,
                   *per_row: np.ndarray) -> np.ndarray:
-    """One chunk's answers (runs on a worker): ``starts`` holds the global index of each row."""
-    start = int(starts[0]) if len(starts) else 0
+    """One chunk's answers (runs on a worker): ``where[0]`` is the slice of its rows in the array."""
+    start = where[0].start
     arguments = {name: _writable(block) for name, block in zip(names, per_row)}
     try:
         out = np.asarray(query(_writable(rows), **fixed, **arguments))
@@ -198,21 +198,22 @@ def run(query: Callable[..., Any], array: Any, /, *, chunk_rows: int | None = No
         column = _rows(value, None)
         if column.shape[0] != n_rows:
             raise InvalidHandError(f"{name}: a per-row argument needs {n_rows} rows, got {column.shape[0]}")
-        per_row[name] = column.rechunk({0: rows.chunks[0]})
+        per_row[name] = column.rechunk({0: rows.chunks[0]})  # aligned here: blockwise need not
     spec = output_spec(query, (rows.dtype, rows.shape[1:]), fixed,
                        {name: (a.dtype, a.shape[1:]) for name, a in per_row.items()})
     dtype, tail = spec
-    starts = da.arange(n_rows, chunks=(rows.chunks[0],), dtype=np.int64)
-    arguments: list[Any] = [starts, ("row",), rows, ("row", *(f"in{k}" for k in range(1, rows.ndim)))]
+    from dask.base import tokenize
+    from dask.layers import ArraySliceDep  # each chunk's slice of rows, known without a task
+
+    arguments: list[Any] = [ArraySliceDep((rows.chunks[0],)), ("row",),
+                            rows, ("row", *(f"in{k}" for k in range(1, rows.ndim)))]
     for i, column in enumerate(per_row.values()):
         arguments += [column, ("row", *(f"arg{i}.{k}" for k in range(1, column.ndim)))]
-    from dask.base import tokenize
-
     name = f"{getattr(query, '__name__', 'query')}-{tokenize(query, rows, fixed, *per_row.values())}"
     return da.blockwise(
         functools.partial(_answer_chunk, query, tuple(per_row), fixed, spec),
         ("row", *(f"out{k}" for k in range(1, len(tail) + 1))), *arguments,
-        new_axes={f"out{k}": size for k, size in enumerate(tail, 1)}, concatenate=True,
+        new_axes={f"out{k}": size for k, size in enumerate(tail, 1)}, concatenate=True, align_arrays=False,
         dtype=dtype, meta=_empty(dtype, tail), name=name)
 
 
