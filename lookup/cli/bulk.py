@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import inspect
-import logging
 import os
 import sys
 import time
@@ -104,7 +103,7 @@ class ProgressBar:
 def _client(args: argparse.Namespace) -> tuple[Any, Any]:
     """(client, the embedded cluster or None)."""
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client
     except ImportError:
         raise UsageError("paibiao bulk needs Dask: pip install 'paibiao[bulk]'") from None
     if args.scheduler:
@@ -117,9 +116,9 @@ def _client(args: argparse.Namespace) -> tuple[Any, Any]:
     workers = args.workers if args.workers is not None else os.cpu_count() or 1
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, got {workers}")
-    # the workers read the tables this process would read
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                           silence_logs=logging.CRITICAL, env={tables.DATA_ENV: str(tables.data_dir().resolve())})
+    from ..bulk import local_cluster
+
+    cluster = local_cluster(workers)
     return Client(cluster), cluster
 
 

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import logging
-
 import pytest
-from distributed import Client, LocalCluster
+from distributed import Client
 
-
-def local_cluster(workers: int = 2, **kwargs) -> LocalCluster:
-    """Worker processes as ``paibiao bulk`` starts them, without the dashboard or log noise."""
-    return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                        silence_logs=logging.CRITICAL, **kwargs)
+from lookup.bulk import local_cluster
 
 
 @pytest.fixture(scope="module")
 def cluster():
-    with local_cluster() as running:
+    with local_cluster(2) as running:
         yield running
 
 

@@ -15,9 +15,9 @@ import zarr
 from distributed import Client
 
 from lookup import bulk, mahjong, shisanshui
+from lookup.bulk import local_cluster
 from lookup.cli import main
 from lookup.errors import InvalidHandError
-from tests.bulk.conftest import local_cluster
 from tests.support import mahjong_hands, shisanshui_hands
 
 
@@ -169,7 +169,7 @@ def test_workers_without_tables_name_themselves_and_build_them(capsys, tmp_path,
     cards = shisanshui_hands.random_hands(rng, 64, 5)
     np.save(tmp_path / "cards.npy", cards)
     argv = ("bulk", "shisanshui", "rank5", tmp_path / "cards.npy", tmp_path / "ranks.npy")
-    with local_cluster(env={"PAIBIAO_DATA": str(data)}) as cluster, Client(cluster):
+    with local_cluster(2, env={"PAIBIAO_DATA": str(data)}) as cluster, Client(cluster):
         code, out, err = paibiao(capsys, *argv, "--scheduler", cluster.scheduler_address)
         assert (code, out) == (1, "")
         assert re.match(rf"paibiao: error: worker tcp://\S+ on {re.escape(socket.gethostname())} \(and 1 other "

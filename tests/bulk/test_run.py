@@ -158,3 +158,18 @@ def test_bad_arguments_fail_before_any_chunk_runs(client, rng):
 def test_empty_input(client):
     got = bulk.run(zipai.ting_batch, np.zeros((0, 20), np.uint8))
     assert got.shape == (0, 20) and got.compute().shape == (0, 20)
+
+
+def test_the_embedded_cluster_reads_this_data_directory_with_plain_malloc(client):
+    import os
+
+    from lookup import tables
+
+    def environment():
+        import os
+        return os.environ.get(tables.DATA_ENV), os.environ.get("MALLOC_TRIM_THRESHOLD_")
+
+    seen = client.run(environment)
+    assert len(seen) == 2
+    # no MALLOC_TRIM_THRESHOLD_ of Dask's (unless this process had one for its children to inherit)
+    assert set(seen.values()) == {(str(tables.data_dir().resolve()), os.environ.get("MALLOC_TRIM_THRESHOLD_"))}
