@@ -70,72 +70,72 @@ def generation_only(n: int, chunk: int, pool: np.ndarray) -> None:
         hand_chunk((slice(start, min(n, start + chunk)),), pool)
 
 
-def on_cluster(workers: int, n: int, chunk: int, pool: np.ndarray, runs: int) -> tuple[float, float, np.ndarray]:
-    """(cluster start-up seconds, best job seconds, answers) on a fresh LocalCluster."""
+def _timed(fn: Any) -> tuple[float, Any]:
+    t0 = time.perf_counter()
+    result = fn()
+    return time.perf_counter() - t0, result
+
+
+def run(quick: bool) -> str:
+    import os
+    import statistics
+    import sys
+
+    import cloudpickle
     from distributed import Client
 
     from lookup import bulk, mahjong
 
-    t0 = time.perf_counter()
-    with bulk.local_cluster(workers) as cluster, Client(cluster) as client:  # as paibiao bulk starts it
-        client.wait_for_workers(workers)
-        startup = time.perf_counter() - t0
-
-        def job() -> np.ndarray:
-            return bulk.run(mahjong.shanten_batch, seeded_hands(n, chunk, pool), rules="riichi").compute()
-
-        answers = job()  # tables, kernels and the pool reach every worker
-        best = float("inf")
-        for _ in range(runs):
-            t0 = time.perf_counter()
-            job()
-            best = min(best, time.perf_counter() - t0)
-    return startup, best, answers
-
-
-def run(quick: bool) -> str:
-    import sys
-
-    import cloudpickle
-
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers need not import this file
-    from lookup.bulk import chunk_rows_for
-
     n = 1_000_000 if quick else 10_000_000
-    chunk = chunk_rows_for(n, 2)  # what paibiao bulk takes for 2 workers (and for 1, at this size)
-    runs = 3
+    chunk = bulk.chunk_rows_for(n, 2)  # what paibiao bulk takes for 2 workers (and for 1, at this size)
+    runs = 3 if quick else 5
     pool = hand_pool()
     want = in_process(n, chunk, pool)  # also the warm-up of this process
-    local = float("inf")
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        in_process(n, chunk, pool)
-        local = min(local, time.perf_counter() - t0)
-    generation = float("inf")
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        generation_only(n, chunk, pool)
-        generation = min(generation, time.perf_counter() - t0)
-    clusters = {}
-    for workers in (1, 2):
-        startup, seconds, answers = on_cluster(workers, n, chunk, pool, runs)
-        assert np.array_equal(answers, want), f"{workers} workers answered differently"
-        clusters[workers] = (startup, seconds)
-        print(f"  {workers} worker(s): {seconds:.2f} s (start-up {startup:.1f} s)", flush=True)
-    one, two = clusters[1][1], clusters[2][1]
+    generation = min(_timed(lambda: generation_only(n, chunk, pool))[0] for _ in range(runs))
+    clusters, startup = {}, {}
+    try:
+        for workers in (1, 2):  # started as paibiao bulk starts its cluster
+            startup[workers], cluster = _timed(lambda: bulk.local_cluster(workers))  # noqa: B023
+            clusters[workers] = (cluster, Client(cluster, set_as_default=False))
+            clusters[workers][1].wait_for_workers(workers)
+
+        def job(client: Any) -> np.ndarray:
+            with client.as_current():
+                answers = bulk.run(mahjong.shanten_batch, seeded_hands(n, chunk, pool), rules="riichi")
+                return client.compute(answers).result()
+
+        for workers, (_, client) in clusters.items():  # tables, kernels and the pool reach every worker
+            assert np.array_equal(job(client), want), f"{workers} workers answered differently"
+        load = os.getloadavg()[0]
+        times: dict[str, list[float]] = {"in-process": [], "1 worker": [], "2 workers": []}
+        for _ in range(runs):  # interleaved: a change of load touches every mode alike
+            times["in-process"].append(_timed(lambda: in_process(n, chunk, pool))[0])
+            times["1 worker"].append(_timed(lambda: job(clusters[1][1]))[0])
+            times["2 workers"].append(_timed(lambda: job(clusters[2][1]))[0])
+        print(f"  {', '.join(f'{mode}: {min(ts):.2f} s' for mode, ts in times.items())}", flush=True)
+    finally:
+        for cluster, client in reversed(clusters.values()):  # the last started restores the log levels last
+            client.close()
+            cluster.close()
+    local, one, two = (min(ts) for ts in times.values())
+    median = {mode: statistics.median(ts) for mode, ts in times.items()}
     rows = [
-        ["in-process loop of `shanten_batch`", fmt_time(local), fmt_time(local / n), "1.00×", "—"],
-        ["`bulk.run` on a LocalCluster, 1 worker", fmt_time(one), fmt_time(one / n), f"{local / one:.2f}×",
-         f"overhead {one / local - 1:+.0%} (target ≤ +15%)"],
-        ["`bulk.run` on a LocalCluster, 2 workers", fmt_time(two), fmt_time(two / n), f"{local / two:.2f}×",
-         f"**{one / two:.2f}×** 1 worker (target ≥ 1.7×)"],
+        ["in-process loop of `shanten_batch`", fmt_time(local), fmt_time(median["in-process"]),
+         fmt_time(local / n), "1.00×", "—"],
+        ["`bulk.run`, LocalCluster of 1 worker", fmt_time(one), fmt_time(median["1 worker"]), fmt_time(one / n),
+         f"{local / one:.2f}×", f"overhead **{one / local - 1:+.0%}** (target ≤ +15%)"],
+        ["`bulk.run`, LocalCluster of 2 workers", fmt_time(two), fmt_time(median["2 workers"]), fmt_time(two / n),
+         f"{local / two:.2f}×", f"**{one / two:.2f}×** 1 worker (target ≥ 1.7×)"],
     ]
     return ("## Bulk jobs on Dask\n\n"
             f"The same shanten job (riichi) over {n:,} seeded hands of 13 and 14 tiles in chunks of "
             f"{chunk:,}, each chunk drawn from a pool of {POOL:,} hands inside the process that answers it "
             f"({fmt_time(generation)} of the in-process time is drawing them), answers gathered into one "
-            "int8 array; the clusters' answers equal the in-process ones. Clusters of single-threaded "
-            "worker processes; their start-up (not in the times) took "
-            f"{clusters[1][0]:.1f} s (1 worker) and {clusters[2][0]:.1f} s (2). Best of {runs} runs each. "
-            "The machine has 2 cores: 2 workers are all of it, the client and the scheduler included.\n\n"
-            + table(rows, ["mode", "time", "per hand", "speed", "against"]))
+            "int8 array in this process; the clusters' answers equal the in-process ones. Clusters of "
+            "single-threaded worker processes started by `lookup.bulk.local_cluster` (as `paibiao bulk` "
+            f"does), in {startup[1]:.1f} s (1 worker) and {startup[2]:.1f} s (2 workers), not counted. "
+            f"Best and median of {runs} runs, the three modes interleaved; the 1-minute load average was "
+            f"{load:.1f} when they started. The machine has 2 cores: 2 workers are all of it, the client "
+            "and the scheduler included.\n\n"
+            + table(rows, ["mode", "best", "median", "per hand", "speed", "against"]))

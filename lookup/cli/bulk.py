@@ -102,10 +102,8 @@ class ProgressBar:
 
 def _client(args: argparse.Namespace) -> tuple[Any, Any]:
     """(client, the embedded cluster or None)."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise UsageError("paibiao bulk needs Dask: pip install 'paibiao[bulk]'") from None
+    from distributed import Client
+
     if args.scheduler:
         if args.workers is not None:
             raise UsageError("--workers sizes the embedded cluster; a cluster given by --scheduler has its own")
@@ -123,6 +121,11 @@ def _client(args: argparse.Namespace) -> tuple[Any, Any]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    try:
+        import dask.array  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError:
+        raise UsageError("paibiao bulk needs Dask: pip install 'paibiao[bulk]'") from None
     from .. import bulk
     from ..bulk_io import location
 
@@ -142,11 +145,11 @@ def _run(args: argparse.Namespace) -> int:
         inspect.signature(query).bind(None, **kwargs)
     except TypeError as exc:
         raise UsageError(f"{args.game} {args.batch_query}: {exc}") from None
+    hands = bulk.read_array(args.input)
     client, cluster = _client(args)
     try:
         workers = bulk.check_workers(client, [args.game], build=args.build_tables,
                                      echo=lambda message: print(message, file=sys.stderr, flush=True))
-        hands = bulk.read_array(args.input)
         chunk_rows = args.chunk or bulk.chunk_rows_for(hands.shape[0], workers)
         answers = bulk.run(query, hands, chunk_rows=chunk_rows, **kwargs)
         show = args.progress if args.progress is not None else sys.stderr.isatty()
