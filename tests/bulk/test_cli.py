@@ -136,7 +136,8 @@ def test_existing_outputs_and_usage_errors(capsys, cluster, tmp_path, hands):
         (("bulk", "mahjong", "shanten", f"{tmp_path}/out.h5:/x", f"{tmp_path}/out.h5:/y"),
          f"{tmp_path}/out.h5 would be read and written at once"),
         ((*base, tmp_path / "o.npy", "--rules", "nope", *addr), "unknown mahjong rules 'nope'"),
-        (("bulk", "zipai", "hu", tmp_path / "missing.npy", tmp_path / "o.npy"), f"{tmp_path}/missing.npy: no such file"),
+        (("bulk", "zipai", "hu", tmp_path / "missing.npy", tmp_path / "o.npy"),
+         f"{tmp_path}/missing.npy: no such file"),
         ((*base, tmp_path / "o.npy", "--arg", "jokers=1"),
          "mahjong shanten: got an unexpected keyword argument 'jokers'"),
     ]:
