@@ -158,14 +158,22 @@ def _writable(block: np.ndarray) -> np.ndarray:
     return block if block.flags.writeable else block.copy()
 
 
+def _block(blocks: Any) -> np.ndarray:
+    """The one block of a chunk's rows: blockwise hands each input over as lists nested once per
+    axis after the first (every such axis is one chunk), not concatenated (which would copy)."""
+    while isinstance(blocks, list):
+        (blocks,) = blocks
+    return _writable(blocks)
+
+
 def _answer_chunk(query: Callable[..., Any], names: tuple[str, ...], fixed: dict[str, Any],
-                  spec: tuple[np.dtype, tuple[int, ...]], where: tuple[slice], rows: np.ndarray,
-                  *per_row: np.ndarray) -> np.ndarray:
+                  spec: tuple[np.dtype, tuple[int, ...]], where: tuple[slice], rows: Any, *per_row: Any) -> np.ndarray:
     """One chunk's answers (runs on a worker): ``where[0]`` is the slice of its rows in the array."""
     start = where[0].start
-    arguments = {name: _writable(block) for name, block in zip(names, per_row)}
+    rows = _block(rows)
+    arguments = {name: _block(blocks) for name, blocks in zip(names, per_row)}
     try:
-        out = np.asarray(query(_writable(rows), **fixed, **arguments))
+        out = np.asarray(query(rows, **fixed, **arguments))
     except PaibiaoError as exc:
         if not isinstance(exc, ValueError):  # not about the input (missing tables, say): as it is
             raise
@@ -214,7 +222,7 @@ def run(query: Callable[..., Any], array: Any, /, *, chunk_rows: int | None = No
     return da.blockwise(
         functools.partial(_answer_chunk, query, tuple(per_row), fixed, spec),
         ("row", *(f"out{k}" for k in range(1, len(tail) + 1))), *arguments,
-        new_axes={f"out{k}": size for k, size in enumerate(tail, 1)}, concatenate=True, align_arrays=False,
+        new_axes={f"out{k}": size for k, size in enumerate(tail, 1)}, concatenate=False, align_arrays=False,
         dtype=dtype, meta=_empty(dtype, tail), name=name)
 
 
