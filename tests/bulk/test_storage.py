@@ -6,6 +6,7 @@ from __future__ import annotations
 import pickle
 
 import dask
+import dask.array
 import h5py
 import numpy as np
 import pytest
@@ -140,3 +141,17 @@ def test_table_errors_are_not_readdressed(hands, monkeypatch, tmp_path):
     finally:
         monkeypatch.undo()
         tables.clear_cache()
+
+
+def test_rows_and_per_row_arguments_of_several_dimensions(rng):
+    """(N, 4, 13) rows with an (N, 4) per-row argument: each chunk gets its own whole rows of both."""
+    def weighted(rows, weights):
+        assert rows.ndim == 3 and weights.ndim == 2 and len(rows) == len(weights)
+        return (rows.astype(np.int64) * weights[..., None]).sum(axis=2)
+
+    rows = rng.integers(0, 52, (30, 4, 13)).astype(np.uint8)
+    weights = rng.integers(-3, 4, (30, 4))
+    got = bulk.run(weighted, dask.array.from_array(rows, chunks=(5, 2, 13)), chunk_rows=7,
+                   weights=dask.array.from_array(weights, chunks=(4, 3)))
+    assert got.chunks == ((7, 7, 7, 7, 2), (4,))
+    np.testing.assert_array_equal(got.compute(scheduler="sync"), weighted(rows, weights))
