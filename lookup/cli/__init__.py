@@ -50,6 +50,8 @@ class Command:
     run: Runner | None = None
     description: str | None = None
     options: AddArguments = _no_arguments
+    metavar: str = "QUERY"
+    """How the help names the choice among ``queries`` (``paibiao bulk GAME ...``)."""
 
 
 class UsageError(PaibiaoError):
@@ -63,9 +65,10 @@ class _Parser(argparse.ArgumentParser):
 
 def commands() -> tuple[Command, ...]:
     """Every command of ``paibiao``, in the order its help lists them."""
-    from . import mahjong, serve, sss, tables, uva, zipai
+    from . import bulk, mahjong, serve, sss, tables, uva, zipai
 
-    return (mahjong.COMMAND, uva.COMMAND, sss.COMMAND, zipai.COMMAND, tables.COMMAND, serve.COMMAND)
+    return (mahjong.COMMAND, uva.COMMAND, sss.COMMAND, zipai.COMMAND, tables.COMMAND, serve.COMMAND,
+            bulk.COMMAND)
 
 
 def add_command(subparsers: Any, command: Command) -> None:
@@ -76,7 +79,7 @@ def add_command(subparsers: Any, command: Command) -> None:
         command.options(parser)
         parser.set_defaults(run=command.run)
         return
-    queries = parser.add_subparsers(dest="query", metavar="QUERY", parser_class=_Parser, required=True)
+    queries = parser.add_subparsers(dest="query", metavar=command.metavar, parser_class=_Parser, required=True)
     for query in command.queries:
         q = queries.add_parser(query.name, help=query.help, description=query.help)
         if command.arguments is not None:
