@@ -33,7 +33,6 @@ from __future__ import annotations
 import functools
 import logging
 import math
-import re
 import socket
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -42,7 +41,7 @@ import numpy as np
 
 from . import tables
 from .bulk_io import StorageError, read_array, store
-from .errors import InvalidHandError, PaibiaoError, TableError
+from .errors import InvalidHandError, PaibiaoError, TableError, at_row
 
 __all__ = ["DEFAULT_CHUNK_ROWS", "StorageError", "check_workers", "chunk_rows_for", "local_cluster", "output_spec",
            "read_array", "run", "store"]
@@ -52,9 +51,6 @@ DEFAULT_CHUNK_ROWS = 1 << 20
 
 CHUNKS_PER_WORKER = 4
 """:func:`chunk_rows_for` gives each worker at least this many chunks, to even out their loads."""
-
-_ROW_PREFIX = re.compile(r"row (\d+): ")
-"""How every batch query names the bad row at the start of its error (``row 7: ...``)."""
 
 
 def chunk_rows_for(n_rows: int, workers: int) -> int:
@@ -131,22 +127,6 @@ def output_spec(query: Callable[..., Any], rows: tuple[np.dtype, tuple[int, ...]
     if client is None:
         return _spec_here(query, rows, fixed, per_row or {})
     return client.submit(_spec_here, query, rows, fixed, per_row or {}, pure=False).result()
-
-
-def at_row(error: Exception, start: int, n_rows: int) -> Exception:
-    """``error``, raised by a batch query on the ``n_rows`` rows from ``start`` of a larger
-    array, re-addressed to that array: ``row 3: ...`` becomes ``row {start + 3}: ...``; a
-    message without a row gets ``rows {start}..{start + n_rows - 1}: `` in front. Same class."""
-    text = str(error)
-    match = _ROW_PREFIX.match(text)
-    if match:
-        text = f"row {start + int(match[1])}: {text[match.end():]}"
-    else:
-        text = f"rows {start}..{start + n_rows - 1}: {text}"
-    try:
-        return type(error)(text)
-    except Exception:  # a class that takes other arguments: keep the original
-        return error
 
 
 def _writable(block: np.ndarray) -> np.ndarray:
