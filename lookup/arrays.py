@@ -7,6 +7,16 @@ import numpy as np
 from .errors import InvalidHandError
 
 
+def as_array(values: object, noun: str) -> np.ndarray:
+    """``np.asarray(values)``; a ragged nesting or anything numpy cannot make an array of
+    raises :class:`InvalidHandError` naming ``noun`` instead of numpy's ValueError/TypeError."""
+    try:
+        return np.asarray(values)
+    except (ValueError, TypeError, OverflowError) as exc:
+        first_line = str(exc).split("\n")[0]
+        raise InvalidHandError(f"{noun} is not an array (ragged rows?): {first_line[:120]}") from None
+
+
 def uint8_rows(values, width: int, noun: str, high: int, out_of_range) -> np.ndarray:
     """A batch as a C-contiguous uint8 (N, width) array.
 
@@ -15,7 +25,7 @@ def uint8_rows(values, width: int, noun: str, high: int, out_of_range) -> np.nda
     :class:`InvalidHandError` names the shape or dtype, and ``out_of_range(row, value)``
     builds the error for the first row holding a value outside 0..high.
     """
-    array = np.asarray(values)
+    array = as_array(values, noun)
     if array.ndim != 2 or array.shape[1] != width:
         raise InvalidHandError(f"{noun} must have shape (N, {width}), got {array.shape}")
     if array.dtype != np.uint8:
