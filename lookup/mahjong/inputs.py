@@ -14,7 +14,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from ..arrays import uint8_rows
+from ..arrays import as_array, uint8_rows
 from ..errors import InvalidHandError
 from ..jit import ERR_COPIES, ERR_HONORS, ERR_SIZE
 from .encoding import HONOR_OFFSET, MAX_HAND_TILES, MAX_JOKERS, N_TILE_KINDS
@@ -41,10 +41,10 @@ def counts_and_keys(hand: Hand) -> tuple[bytes, int, int, int, int]:
 
     The size is not checked. The base-5 keys are parsed by ``int(..., 5)`` from the counts'
     digit characters, which costs less than arithmetic in Python. A list of 34 counts takes a
-    short path; a count over 4 then fails the parse and :func:`.tiles.hand_counts` raises the
-    precise error.
+    short path; a count over 4 (or a bool) then fails the parse and :func:`.tiles.hand_counts`
+    raises the precise error.
     """
-    if hand.__class__ is list and len(hand) == N_TILE_KINDS:
+    if hand.__class__ is list and len(hand) == N_TILE_KINDS and bool not in map(type, hand):
         try:
             counts = bytes(hand)
             d = counts.translate(_BASE5_DIGITS)
@@ -115,10 +115,10 @@ def batch_counts(counts: npt.ArrayLike) -> np.ndarray:
 
 def batch_jokers(jokers: npt.ArrayLike, n_rows: int) -> np.ndarray:
     """The jokers of each row as a uint8 array of N (validated), or NO_JOKERS when no row has any."""
-    if np.ndim(jokers) == 0:
+    array = as_array(jokers, "jokers")
+    if array.ndim == 0:
         count = check_jokers(jokers.item() if isinstance(jokers, np.ndarray) else jokers)
         return np.full(n_rows, count, np.uint8) if count else NO_JOKERS
-    array = np.asarray(jokers)
     if array.shape != (n_rows,) or not np.issubdtype(array.dtype, np.integer):
         raise InvalidHandError(f"jokers must be an int or an integer array of shape ({n_rows},), "
                                f"got shape {array.shape} dtype {array.dtype}")
