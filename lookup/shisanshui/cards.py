@@ -12,13 +12,13 @@ A bad card token or index raises :class:`~lookup.errors.InvalidTileError` (also 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Sized
 from typing import TypeAlias, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InvalidHandError, InvalidTileError
+from ..errors import InvalidArgumentError, InvalidHandError, InvalidTileError, check_text_size, quoted
 
 Hand: TypeAlias = str | Sequence[int | str] | npt.NDArray[np.integer]
 """The forms a hand (or row) of cards is accepted in: card text (``"AS KH TD"``), a sequence
@@ -47,7 +47,7 @@ def _bad_token(text: str, start: int, why: str) -> InvalidTileError:
     end = start + 1
     while end < len(text) and text[end] not in _SEPARATORS:
         end += 1
-    return InvalidTileError(f"bad card token {text[start:end]!r} at position {start}: {why}")
+    return InvalidTileError(f"bad card token {quoted(text[start:end])} at position {start}: {why}")
 
 
 def parse_cards(text: str) -> list[int]:
@@ -57,6 +57,7 @@ def parse_cards(text: str) -> list[int]:
     """
     if not isinstance(text, str):
         raise InvalidTileError(f"card text must be a str, not {type(text).__name__}")
+    check_text_size(text, N_CARDS, "card text")
     cards: list[int] = []
     i, n = 0, len(text)
     while i < n:
@@ -91,13 +92,13 @@ def parse_cards(text: str) -> list[int]:
 def card_name(card: int, notation: str = "ascii") -> str:
     """Name of one card index: ascii ``TD``, unicode ``♦10``."""
     if not (isinstance(card, (int, np.integer)) and not isinstance(card, bool) and 0 <= card < N_CARDS):
-        raise InvalidTileError(f"card index must be 0..51, got {card!r}")
+        raise InvalidTileError(f"card index must be 0..51, got {quoted(card)}")
     rank, suit = divmod(int(card), 4)
     if notation == "ascii":
         return RANK_CHARS[rank] + SUIT_CHARS[suit]
     if notation == "unicode":
         return SUIT_SYMBOLS[suit] + ("10" if rank == 8 else RANK_CHARS[rank])
-    raise ValueError(f"unknown card notation {notation!r}; choose one of {', '.join(NOTATIONS)}")
+    raise InvalidArgumentError(f"unknown card notation {quoted(notation)}; choose one of {', '.join(NOTATIONS)}")
 
 
 def format_cards(cards: Iterable[int], notation: str = "ascii") -> str:
@@ -117,6 +118,9 @@ def hand_cards(cards: Hand, sizes: int | Iterable[int] | None = None, what: str 
     names, or a 1-D integer array. Raises :class:`InvalidTileError` for a bad token or index and
     :class:`InvalidHandError` for a duplicate card or a wrong number of cards.
     """
+    size = cards.size if isinstance(cards, np.ndarray) else len(cards) if isinstance(cards, Sized) else 0
+    if size > N_CARDS and not isinstance(cards, str):  # before reading them
+        raise InvalidHandError(f"a {what} holds at most {N_CARDS} cards, got {size:,}")
     if isinstance(cards, str):
         out = parse_cards(cards)
     elif isinstance(cards, np.ndarray):
@@ -147,7 +151,7 @@ def _one_card(card: object) -> int:
     if isinstance(card, str):
         parsed = parse_cards(card)
         if len(parsed) != 1:
-            raise InvalidTileError(f"{card!r} is not one card")
+            raise InvalidTileError(f"{quoted(card)} is not one card")
         return parsed[0]
     return card_index(card)
 
@@ -164,7 +168,7 @@ def card_index(card: object) -> int:
     """A card index 0..51 from an int-like value (not bool)."""
     if isinstance(card, (int, np.integer)) and not isinstance(card, (bool, np.bool_)) and 0 <= card < N_CARDS:
         return int(card)
-    raise InvalidTileError(f"card index must be 0..51, got {card!r}")
+    raise InvalidTileError(f"card index must be 0..51, got {quoted(card)}")
 
 
 def arrangement_rows(front: Hand, middle: Hand, back: Hand) -> tuple[list[int], list[int], list[int]]:
@@ -180,9 +184,10 @@ def parse_arrangement(text: str) -> tuple[list[int], list[int], list[int]]:
     """``"FRONT|MIDDLE|BACK"`` (card text) as (front, middle, back) card lists."""
     if not isinstance(text, str):
         raise InvalidHandError(f"an arrangement text is a str, not {type(text).__name__}")
+    check_text_size(text, N_CARDS, "arrangement text")
     parts = text.split("|")
     if len(parts) != 3:
-        raise InvalidHandError(f"an arrangement is FRONT|MIDDLE|BACK (3 rows), got {len(parts)} in {text!r}")
+        raise InvalidHandError(f"an arrangement is FRONT|MIDDLE|BACK (3 rows), got {len(parts)} in {quoted(text)}")
     return arrangement_rows(*parts)
 
 

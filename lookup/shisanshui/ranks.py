@@ -84,8 +84,9 @@ def rank3(cards: Hand, rules: str | Rules = "standard") -> int:
 
 def rank(cards: Hand, rules: str | Rules = "standard") -> int:
     """Rank of a 3-card or 5-card hand."""
+    a5 = get_rules(rules).a5_lowest  # resolved for a 3-card row too: an unknown name is refused
     cs = hand_cards(cards, (3, 5), "row")
-    return _rank3(cs) if len(cs) == 3 else _rank5(cs, get_rules(rules).a5_lowest)
+    return _rank3(cs) if len(cs) == 3 else _rank5(cs, a5)
 
 
 def row_ranks(front: Hand, middle: Hand, back: Hand, rules: str | Rules = "standard") -> tuple[int, int, int]:
