@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Set
+
 import numpy as np
 
-from .errors import InvalidHandError
+from .errors import InvalidHandError, quoted
+
+
+def as_list(values: object, noun: str, max_size: int | None = None) -> list:
+    """The items of a sequence (or iterator, or 1-D array) as a list, for a formatter or a hand.
+
+    Text, a mapping or a set (no order), a 0-d array and a non-iterable raise
+    :class:`InvalidHandError` naming ``noun``; so does a sized value longer than ``max_size``,
+    before any item is read.
+    """
+    if isinstance(values, (str, Mapping, Set)) or not isinstance(values, Iterable) \
+            or isinstance(values, np.ndarray) and values.ndim != 1:
+        raise InvalidHandError(f"{noun} must be a sequence (or 1-D array), got {quoted(values)}")
+    if max_size is not None and hasattr(values, "__len__") and len(values) > max_size:  # type: ignore[arg-type]
+        raise InvalidHandError(f"{noun} holds at most {max_size}, got {len(values):,}")  # type: ignore[arg-type]
+    return list(values)
 
 
 def as_array(values: object, noun: str) -> np.ndarray:

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence, Set
 
 import numpy as np
 
+from ..arrays import as_list
 from ..errors import InvalidArgumentError, InvalidHandError, InvalidTileError, check_text_size, quoted
 from .encoding import MAX_COPIES, N_SUIT_RANKS, N_TILE_KINDS, SUIT_OFFSETS
 
@@ -171,7 +172,7 @@ def tile_name(tile: int | np.integer, notation: str = "tenhou") -> str:
 
 def format_tiles(tiles: Iterable[int], notation: str = "tenhou") -> str:
     """Format tile indices (sorted); tenhou groups runs by suit (``"123m55p"``), others use spaces."""
-    ordered = sorted(tile_index(t) for t in tiles)
+    ordered = sorted(tile_index(t) for t in as_list(tiles, "tile indices", MAX_TILES))
     if notation not in NOTATIONS:
         tile_name(0, notation)  # raises the error naming the notation
     if notation != "tenhou":
@@ -187,9 +188,10 @@ def format_tiles(tiles: Iterable[int], notation: str = "tenhou") -> str:
 
 def format_counts(counts: Sequence[int] | np.ndarray, notation: str = "tenhou") -> str:
     """Format a 34-count vector like :func:`format_tiles`; the counts are checked (0..4 each)."""
-    if isinstance(counts, str) or len(counts) != N_TILE_KINDS:
+    listed = as_list(counts, "tile counts", N_TILE_KINDS)
+    if len(listed) != N_TILE_KINDS:
         raise InvalidHandError(f"format_counts takes {N_TILE_KINDS} tile counts, got {quoted(counts)}")
-    counts = hand_counts(counts)
+    counts = hand_counts(listed)
     return format_tiles([t for t in range(N_TILE_KINDS) for _ in range(int(counts[t]))], notation)
 
 

@@ -18,6 +18,7 @@ from typing import TypeAlias, cast
 import numpy as np
 import numpy.typing as npt
 
+from ..arrays import as_list
 from ..errors import InvalidArgumentError, InvalidHandError, InvalidTileError, check_text_size, quoted
 
 Hand: TypeAlias = str | Sequence[int | str] | npt.NDArray[np.integer]
@@ -103,12 +104,12 @@ def card_name(card: int, notation: str = "ascii") -> str:
 
 def format_cards(cards: Iterable[int], notation: str = "ascii") -> str:
     """Card names separated by spaces, in the given order."""
-    return " ".join(card_name(c, notation) for c in cards)
+    return " ".join(card_name(c, notation) for c in as_list(cards, "card indices", N_CARDS))
 
 
 def sort_cards(cards: Iterable[int]) -> list[int]:
-    """Cards from the highest rank down (suits ♠ ♥ ♣ ♦ within a rank)."""
-    return sorted(cards, key=lambda c: (-(c >> 2), c & 3))
+    """Cards from the highest rank down (suits ♠ ♥ ♣ ♦ within a rank); card indices are checked."""
+    return sorted((card_index(c) for c in as_list(cards, "card indices", N_CARDS)), key=lambda c: (-(c >> 2), c & 3))
 
 
 def hand_cards(cards: Hand, sizes: int | Iterable[int] | None = None, what: str = "hand") -> list[int]:
@@ -138,7 +139,7 @@ def hand_cards(cards: Hand, sizes: int | Iterable[int] | None = None, what: str 
         else:
             out = [_one_card(c) for c in items]
     if sizes is not None:
-        allowed = (sizes,) if isinstance(sizes, int) else tuple(sizes)
+        allowed = (sizes,) if isinstance(sizes, int) else tuple(as_list(sizes, "sizes"))
         if len(out) not in allowed:
             want = " or ".join(str(s) for s in allowed)
             raise InvalidHandError(f"a {what} needs {want} cards, got {len(out)}")

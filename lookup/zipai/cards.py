@@ -16,11 +16,12 @@ Exposed melds are in :mod:`lookup.zipai.melds`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence, Sized
+from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
 import numpy as np
 
+from ..arrays import as_list
 from ..errors import InvalidArgumentError, InvalidHandError, InvalidTileError, check_text_size, quoted
 from .encoding import MAX_COPIES, N_CARDS, N_NUMBERS
 
@@ -97,7 +98,7 @@ def card_name(card: Card, notation: str = "chinese") -> str:
 
 def format_cards(cards: Iterable[Card], notation: str = "chinese") -> str:
     """Card indices (sorted) as text: chinese ``二七十`` (no spaces), ascii ``x2 x7 x10``."""
-    listed = list(cards)
+    listed = as_list(cards, "card indices", MAX_CARDS)
     for t in listed:
         card_name(t)  # a bad index (a float, a bool, 20) is refused, not rounded or dropped
     names = [card_name(t, notation) for t in sorted(int(t) for t in listed)]
@@ -106,18 +107,13 @@ def format_cards(cards: Iterable[Card], notation: str = "chinese") -> str:
 
 def format_counts(counts: Sequence[int] | np.ndarray, notation: str = "chinese") -> str:
     """A 20-count vector as text (see :func:`format_cards`); the counts are checked (0..4 each)."""
-    if isinstance(counts, str):
-        raise InvalidHandError(f"format_counts takes {N_CARDS} card counts, got the text {quoted(counts)}")
-    counts = hand_counts(counts)
+    counts = hand_counts(as_list(counts, "card counts", N_CARDS))
     return format_cards([t for t in range(N_CARDS) for _ in range(int(counts[t]))], notation)
 
 
 def counts_of(cards: str | Iterable[Card]) -> list[int]:
     """20 counts of a sequence of card indices (or card text); a fifth copy is refused."""
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
-    elif isinstance(cards, Sized) and len(cards) > MAX_CARDS:  # before reading them
-        raise InvalidHandError(f"a hand holds at most {MAX_CARDS} cards, got {len(cards):,}")
+    cards = parse_cards(cards) if isinstance(cards, str) else as_list(cards, "card indices", MAX_CARDS)
     counts = [0] * N_CARDS
     for t in cards:
         if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or not 0 <= t < N_CARDS:
