@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import shisanshui as sss
-from ..errors import InvalidHandError, quoted
+from ..errors import quoted
 from ..shisanshui.cards import NOTATIONS, format_cards, parse_cards, sort_cards
-from ..shisanshui.scoring import MAX_PLAYERS, MIN_PLAYERS, Declarations
+from ..shisanshui.scoring import Declarations, check_players
 from . import Command, Query, UsageError, print_json
 
 ROWS = ("front", "middle", "back")
@@ -131,9 +131,7 @@ def _declared(args: argparse.Namespace, n: int) -> Declarations:
 
 
 def _run_settle(args: argparse.Namespace) -> int:
-    if not MIN_PLAYERS <= len(args.cards) <= MAX_PLAYERS:  # before any is parsed
-        raise InvalidHandError(f"shisanshui is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                               f"got {len(args.cards):,}")
+    check_players(len(args.cards))  # before any is parsed
     players = [sss.parse_arrangement(text) for text in args.cards]
     result = sss.settlement(players, _declared(args, len(players)), args.rules)
     if args.json:

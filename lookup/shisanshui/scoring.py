@@ -17,6 +17,12 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 """A deal has 2 to 4 players."""
 
 
+def check_players(n: int) -> None:
+    """Refuse a deal of other than 2 to 4 players (InvalidHandError)."""
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise InvalidHandError(f"shisanshui is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n:,}")
+
+
 @dataclass(frozen=True)
 class Settlement:
     """Result of :func:`settlement`.
@@ -45,9 +51,7 @@ def settlement(arrangements: Sequence[ArrangementLike], specials: Declarations =
     if not isinstance(arrangements, Sequence) or isinstance(arrangements, str):
         raise InvalidHandError(f"arrangements is a sequence of one arrangement per player, "
                                f"not {type(arrangements).__name__}")
-    if not MIN_PLAYERS <= len(arrangements) <= MAX_PLAYERS:  # before any is parsed
-        raise InvalidHandError(f"shisanshui is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                               f"got {len(arrangements):,}")
+    check_players(len(arrangements))  # before any is parsed
     players = [arrangement_cards(a) for a in arrangements]
     n = len(players)
     check_distinct([c for p in players for row in p for c in row], "deal")

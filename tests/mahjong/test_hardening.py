@@ -2,8 +2,6 @@
 (item 6), untyped errors (item 7) and sizes (item 9). Every test here failed on the code
 before the fix."""
 
-from collections.abc import Sequence
-
 import numpy as np
 import pytest
 
@@ -18,6 +16,7 @@ from lookup.errors import (
 )
 from lookup.mahjong import RuleSet
 from lookup.mahjong.tiles import MAX_TILES, parse_uva_token
+from tests.support.untouchable import Untouchable
 
 ORPHANS_HAND = "119m19p19s1234567z"  # thirteen orphans, complete
 NINE_GATES = "1112345678999m"  # 13 tiles, waiting on every m
@@ -188,15 +187,6 @@ def test_a_text_longer_than_any_hand_is_refused_before_parsing():
     with pytest.raises(InvalidHandError, match="too long"):
         mahjong.parse_tiles("1m" * 10**6)  # valid tokens: only the size refuses it
 
-
-class Untouchable(Sequence):
-    """A huge sequence that fails the test if anything reads its items."""
-
-    def __len__(self):
-        return 10**9
-
-    def __getitem__(self, i):
-        raise AssertionError("the items were read before the size was checked")
 
 
 def test_a_sequence_longer_than_any_hand_is_refused_unread():

@@ -2,7 +2,6 @@
 (item 6), untyped errors (item 7) and sizes (item 9)."""
 
 import dataclasses
-from collections.abc import Sequence
 
 import numpy as np
 import pytest
@@ -10,6 +9,7 @@ import pytest
 from lookup import shisanshui as sss
 from lookup.errors import InvalidArgumentError, InvalidHandError, InvalidRulesError, InvalidTileError
 from lookup.shisanshui import Rules
+from tests.support.untouchable import Untouchable
 
 A = "2S 3S 4S | 5S 6S 7S 8S 9S | TS JS QS KS AS"
 B = "2H 3H 4H | 5H 6H 7H 8H 9H | TH JH QH KH AH"
@@ -91,20 +91,11 @@ def test_a_ragged_batch_is_a_typed_error(query, width):
 
 # --- item 9: sizes ---------------------------------------------------------------------------
 
-class Untouchable(Sequence):
-    """A huge sequence that fails the test if anything reads its items."""
-
-    def __len__(self):
-        return 10**6
-
-    def __getitem__(self, i):
-        raise AssertionError("the items were read before the size was checked")
-
 
 def test_a_deal_of_a_million_players_is_refused_unread():
     """settle with 10**6 players ran 17 s before its refusal."""
     with pytest.raises(InvalidHandError, match="2 to 4 players, got 1,000,000"):
-        sss.settle(Untouchable())
+        sss.settle(Untouchable(10**6))
 
 
 def test_huge_hands_are_refused_before_parsing():

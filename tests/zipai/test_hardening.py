@@ -1,8 +1,6 @@
 """Issue 14's zipai findings, each kept fixed: rule objects (item 2), bad input accepted
 (item 6), untyped errors (item 7) and sizes (item 9)."""
 
-from collections.abc import Sequence
-
 import numpy as np
 import pytest
 
@@ -11,6 +9,7 @@ from lookup.errors import InvalidArgumentError, InvalidHandError, InvalidMeldErr
 from lookup.zipai import RuleSet
 from lookup.zipai.cards import MAX_CARDS
 from lookup.zipai.melds import MAX_MELDS
+from tests.support.untouchable import Untouchable
 
 HAND = "二七十二七十贰柒拾"  # 9 cards, hu (ZIPAI.md example)
 PENG = "碰六"
@@ -101,15 +100,6 @@ def test_a_huge_card_text_is_refused_before_parsing():
         zipai.parse_cards("一" + "q" * 1000)
     assert len(str(bad.value)) < 150 and "…" in str(bad.value)
 
-
-class Untouchable(Sequence):
-    """A huge sequence that fails the test if anything reads its items."""
-
-    def __len__(self):
-        return 10**9
-
-    def __getitem__(self, i):
-        raise AssertionError("the items were read before the size was checked")
 
 
 def test_huge_sequences_are_refused_unread():
