@@ -12,7 +12,9 @@ deadline: the first batch call compiles its kernel):
 
 from __future__ import annotations
 
+import contextlib
 import inspect
+import io
 import os
 from collections import Counter
 from collections.abc import Callable
@@ -25,6 +27,7 @@ from hypothesis.extra import numpy as hnp
 
 from lookup import mahjong, zipai
 from lookup import shisanshui as sss
+from lookup.cli import EXIT_INPUT, main
 from lookup.errors import PaibiaoError, TableError
 
 EXAMPLES = int(os.environ.get("PAIBIAO_FUZZ_EXAMPLES", "150"))
@@ -189,3 +192,29 @@ def test_card_text_parses_or_gives_a_typed_error(text):
     cards = parsed_or_typed_error(sss.parse_cards, text)
     assert cards is None or all(0 <= c < 52 for c in cards)
     parsed_or_typed_error(sss.parse_arrangement, text)
+
+
+# --- the command line: any argument list -------------------------------------------------------------
+
+WORDS = st.sampled_from(["mahjong", "zipai", "sss", "uva11210", "tables", "hu", "ting", "shanten", "decompose",
+                         "discard", "rank", "best", "arrangements", "special", "settle", "path", "info",
+                         "--json", "--rules", "--notation", "--jokers", "--limit", "--special", "--auto-special",
+                         "--objective", "standard", "riichi", "a5_lowest", "expected", "unicode", "ascii", "-1",
+                         "0", "9", "1=一条龙", "١=一条龙", "11m", "1112345678999m", "二七十二七十贰柒拾", "碰六",
+                         "AS KS QS JS TS", "2S 3H 4C 5D 6S 7H 8C 9D TS JH QC KD AS",
+                         "2S 3S 4S|5S 6S 7S 8S 9S|TS JS QS KS AS", "2H 3H 4H|5H 6H 7H 8H 9H|TH JH QH KH AH"])
+
+
+@FUZZ
+@given(st.lists(WORDS | st.text(max_size=8), max_size=7))
+def test_any_command_line_answers_or_gives_one_error_line(argv):
+    """Every command line ends in status 0 or one error line with status 2 (never a traceback);
+    ``tables build`` and ``verify`` are left out: they write or hash the real tables."""
+    if "build" in argv or "verify" in argv or any(a.startswith("-h") or a.startswith("--h") for a in argv):
+        return
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    assert code in (0, EXIT_INPUT), (code, err.getvalue())
+    if code == EXIT_INPUT:
+        assert out.getvalue() == "" and err.getvalue().count("\n") == 1 and "Traceback" not in err.getvalue()
