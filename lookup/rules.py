@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
-from .errors import InvalidRulesError, quoted
+from .errors import InvalidArgumentError, InvalidRulesError, quoted
 
 R = TypeVar("R")
 
@@ -43,6 +43,14 @@ def validate_fields(rules: Any) -> None:
                     f"rules field {field.name} must be an integer {low}..{high}, got {quoted(value)}")
         elif kind == "str" and not isinstance(value, str):
             raise InvalidRulesError(f"rules field {field.name} must be a str, got {quoted(value)}")
+
+
+def choice(value: object, choices: tuple[str, ...], what: str) -> str:
+    """``value`` if it is one of the str ``choices`` (a notation, say), else an
+    :class:`~lookup.errors.InvalidArgumentError` naming ``what`` and the choices."""
+    if value.__class__ is str and value in choices:
+        return value
+    raise InvalidArgumentError(f"unknown {what} {quoted(value)}; choose one of {', '.join(choices)}")
 
 
 class Presets(Mapping[str, R], Generic[R]):

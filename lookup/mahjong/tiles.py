@@ -21,6 +21,7 @@ import numpy as np
 
 from ..arrays import as_list
 from ..errors import InvalidArgumentError, InvalidHandError, InvalidTileError, check_text_size, quoted
+from ..rules import choice
 from .encoding import MAX_COPIES, N_SUIT_RANKS, N_TILE_KINDS, SUIT_OFFSETS
 
 Hand = str | Sequence[int] | np.ndarray
@@ -154,6 +155,7 @@ def parse_uva_token(token: str) -> int:
 def tile_name(tile: int | np.integer, notation: str = "tenhou") -> str:
     """Name of one tile index in a notation: tenhou ``5p``, uva ``5T``, chinese ``五筒``, unicode."""
     tile = tile_index(tile)
+    choice(notation, NOTATIONS, "notation")
     suit, rank = divmod(tile, 9)
     if notation == "tenhou":
         return f"{rank + 1}{'mpsz'[suit]}"
@@ -165,16 +167,13 @@ def tile_name(tile: int | np.integer, notation: str = "tenhou") -> str:
         if suit == 3:
             return _CN_HONOR_NAME[rank]
         return _CN_NUMERALS[rank] + _CN_SUIT_NAME[suit]
-    if notation == "unicode":
-        return _TILE_TO_UNICODE[tile]
-    raise InvalidArgumentError(f"unknown notation {quoted(notation)}; choose one of {', '.join(NOTATIONS)}")
+    return _TILE_TO_UNICODE[tile]  # unicode
 
 
 def format_tiles(tiles: Iterable[int], notation: str = "tenhou") -> str:
     """Format tile indices (sorted); tenhou groups runs by suit (``"123m55p"``), others use spaces."""
+    choice(notation, NOTATIONS, "notation")
     ordered = sorted(tile_index(t) for t in as_list(tiles, "tile indices", MAX_TILES))
-    if notation not in NOTATIONS:
-        tile_name(0, notation)  # raises the error naming the notation
     if notation != "tenhou":
         sep = "" if notation == "unicode" else " "
         return sep.join(tile_name(t, notation) for t in ordered)

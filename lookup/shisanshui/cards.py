@@ -19,7 +19,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..arrays import as_list
-from ..errors import InvalidArgumentError, InvalidHandError, InvalidTileError, check_text_size, quoted
+from ..errors import InvalidHandError, InvalidTileError, check_text_size, quoted
+from ..rules import choice
 
 Hand: TypeAlias = str | Sequence[int | str] | npt.NDArray[np.integer]
 """The forms a hand (or row) of cards is accepted in: card text (``"AS KH TD"``), a sequence
@@ -95,15 +96,14 @@ def card_name(card: int, notation: str = "ascii") -> str:
     if not (isinstance(card, (int, np.integer)) and not isinstance(card, bool) and 0 <= card < N_CARDS):
         raise InvalidTileError(f"card index must be 0..51, got {quoted(card)}")
     rank, suit = divmod(int(card), 4)
-    if notation == "ascii":
+    if choice(notation, NOTATIONS, "card notation") == "ascii":
         return RANK_CHARS[rank] + SUIT_CHARS[suit]
-    if notation == "unicode":
-        return SUIT_SYMBOLS[suit] + ("10" if rank == 8 else RANK_CHARS[rank])
-    raise InvalidArgumentError(f"unknown card notation {quoted(notation)}; choose one of {', '.join(NOTATIONS)}")
+    return SUIT_SYMBOLS[suit] + ("10" if rank == 8 else RANK_CHARS[rank])  # unicode
 
 
 def format_cards(cards: Iterable[int], notation: str = "ascii") -> str:
     """Card names separated by spaces, in the given order."""
+    choice(notation, NOTATIONS, "card notation")
     return " ".join(card_name(c, notation) for c in as_list(cards, "card indices", N_CARDS))
 
 

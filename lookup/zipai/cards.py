@@ -22,7 +22,8 @@ from typing import TypeAlias
 import numpy as np
 
 from ..arrays import as_list
-from ..errors import InvalidArgumentError, InvalidHandError, InvalidTileError, check_text_size, quoted
+from ..errors import InvalidHandError, InvalidTileError, check_text_size, quoted
+from ..rules import choice
 from .encoding import MAX_COPIES, N_CARDS, N_NUMBERS
 
 Hand: TypeAlias = str | Sequence[int] | np.ndarray
@@ -88,16 +89,15 @@ def card_name(card: Card, notation: str = "chinese") -> str:
     if isinstance(card, bool) or not isinstance(card, (int, np.integer)) or not 0 <= card < N_CARDS:
         raise InvalidTileError(f"card index must be an integer 0..19, got {quoted(card)}")
     card = int(card)
-    if notation == "chinese":
+    if choice(notation, NOTATIONS, "notation") == "chinese":
         return (SMALL_NAMES + BIG_NAMES)[card]
-    if notation == "ascii":
-        case, n = divmod(card, N_NUMBERS)
-        return f"{'xd'[case]}{n + 1}"
-    raise InvalidArgumentError(f"unknown notation {quoted(notation)}; choose one of {', '.join(NOTATIONS)}")
+    case, n = divmod(card, N_NUMBERS)  # ascii
+    return f"{'xd'[case]}{n + 1}"
 
 
 def format_cards(cards: Iterable[Card], notation: str = "chinese") -> str:
     """Card indices (sorted) as text: chinese ``二七十`` (no spaces), ascii ``x2 x7 x10``."""
+    choice(notation, NOTATIONS, "notation")
     listed = as_list(cards, "card indices", MAX_CARDS)
     for t in listed:
         card_name(t)  # a bad index (a float, a bool, 20) is refused, not rounded or dropped

@@ -143,6 +143,9 @@ def test_unknown_notation_is_a_typed_error():
                  lambda: mahjong.format_tiles([], "mcr")):
         with pytest.raises(InvalidArgumentError, match="unknown notation 'mcr'"):
             call()
+    for notation in (np.array([]), np.zeros((0, 3)), None, ["tenhou"]):  # found by tests/test_fuzz.py
+        with pytest.raises(InvalidArgumentError, match="unknown notation"):
+            mahjong.format_tiles([0], notation)
 
 
 # --- item 7: untyped errors --------------------------------------------------------------------

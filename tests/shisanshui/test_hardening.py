@@ -65,6 +65,9 @@ def test_rank_resolves_the_rules_for_every_size(cards):
 def test_unknown_card_notation_is_a_typed_error():
     with pytest.raises(InvalidArgumentError, match="unknown card notation"):
         sss.card_name(0, "emoji")
+    for notation in (np.array([]), np.zeros((0, 3)), None):  # found by tests/test_fuzz.py
+        with pytest.raises(InvalidArgumentError, match="unknown card notation"):
+            sss.format_cards([], notation)
 
 
 # --- item 7: untyped errors ------------------------------------------------------------------

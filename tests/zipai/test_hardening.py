@@ -59,6 +59,9 @@ def test_format_counts_refuses_what_is_not_20_counts(counts):
 def test_unknown_notation_is_a_typed_error():
     with pytest.raises(InvalidArgumentError, match="unknown notation 'pinyin'"):
         zipai.card_name(0, "pinyin")
+    for notation in (np.array([]), np.zeros((0, 3)), None):  # found by tests/test_fuzz.py
+        with pytest.raises(InvalidArgumentError, match="unknown notation"):
+            zipai.format_cards([0], notation)
 
 
 # --- item 7: untyped errors ------------------------------------------------------------------
