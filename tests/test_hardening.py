@@ -1,6 +1,8 @@
-"""Issue 14's findings in the shared pieces, each kept fixed: the message quoting helper
-(item 9) and the ``paibiao`` command's streams, encodings, prefixes and arguments (item 8)."""
+"""Issue 14's findings in the shared pieces, each kept fixed: every rules field checked
+(item 2), the message quoting helper (item 9) and the ``paibiao`` command's streams,
+encodings, prefixes and arguments (item 8)."""
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -8,8 +10,10 @@ import sys
 
 import pytest
 
+from lookup import mahjong, zipai
+from lookup import shisanshui as sss
 from lookup.cli import EXIT_BROKEN_PIPE, EXIT_INPUT, MAX_MESSAGE_CHARS, main
-from lookup.errors import QUOTE_LIMIT, quoted
+from lookup.errors import QUOTE_LIMIT, InvalidRulesError, quoted
 
 ROYAL = ["AS", "KS", "QS", "JS", "TS"]
 HAND13 = "2S 3H 4C 5D 6S 7H 8C 9D TS JH QC KD AS"
@@ -27,6 +31,22 @@ def test_quoted_cuts_long_values(value):
 @pytest.mark.parametrize("value", ["1m", None, 5, [1, 2], "x" * (QUOTE_LIMIT - 2)])
 def test_quoted_keeps_short_values_whole(value):
     assert quoted(value) == repr(value)
+
+
+# --- item 2: every field of every rules class is checked ------------------------------------------
+
+RULES_FIELDS = [(cls, f.name) for cls in (mahjong.RuleSet, zipai.RuleSet, sss.Rules) for f in dataclasses.fields(cls)]
+
+
+@pytest.mark.parametrize("rules_class, field", RULES_FIELDS)
+@pytest.mark.parametrize("wrong", [object(), None, 2**70, -1, 0.5, "2", [True]])
+def test_every_rules_field_refuses_wrong_values(rules_class, field, wrong):
+    """A new rules field must be checked too: by its type (lookup.rules.validate_fields: bool,
+    int with its range, str) or by the class's own __post_init__."""
+    if field == "name" and isinstance(wrong, str):
+        return
+    with pytest.raises(InvalidRulesError, match=f"rules field {field}\\b"):
+        rules_class(**{field: wrong})
 
 
 # --- item 8: the command line, in process --------------------------------------------------------
