@@ -15,7 +15,7 @@ commas:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -225,19 +225,12 @@ def hand_counts(hand: Hand) -> bytes:
             raise InvalidHandError(
                 f"a hand array must be 1-D integer, got shape {hand.shape} dtype {hand.dtype}")
         if hand.shape[0] != N_TILE_KINDS:
-            if hand.shape[0] > MAX_TILES:
-                raise InvalidHandError(f"a hand holds at most {MAX_TILES} tiles, got an array of {hand.shape[0]:,}")
-            return _indices_to_counts(hand.tolist())
+            return _indices_to_counts(as_list(hand, "tile indices", MAX_TILES))
         if hand.min() < 0 or hand.max() > 255:
             raise InvalidHandError("tile counts must be 0..4")
         counts = bytes(hand.astype(np.uint8))
     else:
-        if not isinstance(hand, Sequence) or isinstance(hand, Set):  # a dict or set has no order
-            raise InvalidHandError(
-                f"a hand is text, 34 counts or a sequence of tile indices, not {type(hand).__name__}")
-        if len(hand) > MAX_TILES:
-            raise InvalidHandError(f"a hand holds at most {MAX_TILES} tiles, got a sequence of {len(hand):,}")
-        seq: list = list(hand)
+        seq = as_list(hand, "tile indices", MAX_TILES)  # a dict or set (no order) is refused
         if len(seq) != N_TILE_KINDS:
             return _indices_to_counts(seq)
         return hand_counts(seq)

@@ -12,7 +12,7 @@ A bad card token or index raises :class:`~lookup.errors.InvalidTileError` (also 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence, Sized
+from collections.abc import Iterable, Sequence
 from typing import TypeAlias, cast
 
 import numpy as np
@@ -119,21 +119,14 @@ def hand_cards(cards: Hand, sizes: int | Iterable[int] | None = None, what: str 
     names, or a 1-D integer array. Raises :class:`InvalidTileError` for a bad token or index and
     :class:`InvalidHandError` for a duplicate card or a wrong number of cards.
     """
-    size = cards.size if isinstance(cards, np.ndarray) else len(cards) if isinstance(cards, Sized) else 0
-    if size > N_CARDS and not isinstance(cards, str):  # before reading them
-        raise InvalidHandError(f"a {what} holds at most {N_CARDS} cards, got {size:,}")
     if isinstance(cards, str):
         out = parse_cards(cards)
     elif isinstance(cards, np.ndarray):
         if cards.ndim != 1 or not np.issubdtype(cards.dtype, np.integer):
             raise InvalidHandError(f"a {what} array must be 1-D integer, got shape {cards.shape} dtype {cards.dtype}")
-        out = [card_index(c) for c in cards.tolist()]
+        out = [card_index(c) for c in as_list(cards, f"{what} cards", N_CARDS)]
     else:
-        try:
-            items = list(cards)
-        except TypeError:
-            raise InvalidHandError(
-                f"a {what} is card text or a sequence of cards, not {type(cards).__name__}") from None
+        items = as_list(cards, f"{what} cards", N_CARDS)  # text, a sequence; not a dict or set
         if all(c.__class__ is int and 0 <= c < N_CARDS for c in items):
             out = cast("list[int]", items)  # the common form, card indices, checked at once
         else:

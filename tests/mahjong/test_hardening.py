@@ -65,7 +65,7 @@ def test_red_fives_still_parse():
 @pytest.mark.parametrize("hand", [{0: 2}, {0, 1, 2, 3}, frozenset({5}), {"1m": 1}])
 def test_an_unordered_collection_is_not_a_hand(hand):
     for query in (mahjong.ting, mahjong.is_hu, mahjong.shanten, mahjong.hand_counts):
-        with pytest.raises(InvalidHandError, match="not (dict|set|frozenset)"):
+        with pytest.raises(InvalidHandError, match="tile indices must be a sequence"):
             query(hand)
 
 
@@ -193,9 +193,9 @@ def test_a_text_longer_than_any_hand_is_refused_before_parsing():
 
 
 def test_a_sequence_longer_than_any_hand_is_refused_unread():
-    with pytest.raises(InvalidHandError, match=f"at most {MAX_TILES} tiles"):
+    with pytest.raises(InvalidHandError, match=f"too many tile indices: at most {MAX_TILES},"):
         mahjong.is_hu(Untouchable())
-    with pytest.raises(InvalidHandError, match=f"at most {MAX_TILES} tiles"):
+    with pytest.raises(InvalidHandError, match=f"too many tile indices: at most {MAX_TILES},"):
         mahjong.hand_counts(np.zeros(10**6, np.int64))
 
 

@@ -107,10 +107,12 @@ def test_huge_hands_are_refused_before_parsing():
     assert len(str(caught.value)) < 300
     with pytest.raises(InvalidHandError, match="arrangement text .* too long"):
         sss.parse_arrangement("AS|" * 10**6)
-    with pytest.raises(InvalidHandError, match="at most 52 cards"):
+    with pytest.raises(InvalidHandError, match="too many hand cards: at most 52,"):
         sss.best(Untouchable())
-    with pytest.raises(InvalidHandError, match="at most 52 cards"):
+    with pytest.raises(InvalidHandError, match="too many hand cards: at most 52,"):
         sss.hand_cards(np.zeros(10**6, np.int64))
+    with pytest.raises(InvalidHandError, match="must be a sequence"):
+        sss.rank({0: 1, 4: 1, 8: 1})  # a dict's keys were read as the cards
     with pytest.raises(InvalidTileError) as bad:
         sss.parse_cards("AS " + "Z" * 500)
     assert len(str(bad.value)) < 150 and "…" in str(bad.value)
