@@ -18,7 +18,8 @@ def as_list(values: object, noun: str, max_size: int | None = None) -> list:
     """
     if isinstance(values, (str, Mapping, Set)) or not isinstance(values, Iterable) \
             or isinstance(values, np.ndarray) and values.ndim != 1:
-        raise InvalidHandError(f"{noun} must be a sequence (or 1-D array), got {quoted(values)}")
+        raise InvalidHandError(f"{noun} must be a sequence (or 1-D array), not {type(values).__name__}: "
+                               f"{quoted(values)}")
     if max_size is not None and hasattr(values, "__len__") and len(values) > max_size:  # type: ignore[arg-type]
         raise InvalidHandError(f"too many {noun}: at most {max_size}, got {len(values):,}")  # type: ignore[arg-type]
     return list(values)
