@@ -2,9 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Set
+
 import numpy as np
 
-from .errors import InvalidHandError
+from .errors import InvalidHandError, quoted
+
+
+def as_list(values: object, noun: str, max_size: int | None = None) -> list:
+    """The items of a sequence (or iterator, or 1-D array) as a list, for a formatter or a hand.
+
+    Text, a mapping or a set (no order), a 0-d array and a non-iterable raise
+    :class:`InvalidHandError` naming ``noun``; so does a sized value longer than ``max_size``,
+    before any item is read.
+    """
+    if isinstance(values, (str, Mapping, Set)) or not isinstance(values, Iterable) \
+            or isinstance(values, np.ndarray) and values.ndim != 1:
+        raise InvalidHandError(f"{noun} must be a sequence (or 1-D array), not {type(values).__name__}: "
+                               f"{quoted(values)}")
+    if max_size is not None and hasattr(values, "__len__") and len(values) > max_size:  # type: ignore[arg-type]
+        raise InvalidHandError(f"too many {noun}: at most {max_size}, got {len(values):,}")  # type: ignore[arg-type]
+    return list(values)
+
+
+def as_array(values: object, noun: str) -> np.ndarray:
+    """``np.asarray(values)``; a ragged nesting or anything numpy cannot make an array of
+    raises :class:`InvalidHandError` naming ``noun`` instead of numpy's ValueError/TypeError."""
+    try:
+        return np.asarray(values)
+    except (ValueError, TypeError, OverflowError) as exc:
+        first_line = str(exc).split("\n")[0]
+        raise InvalidHandError(f"{noun} is not an array (ragged rows?): {first_line[:120]}") from None
 
 
 def uint8_rows(values, width: int, noun: str, high: int, out_of_range) -> np.ndarray:
@@ -15,7 +43,7 @@ def uint8_rows(values, width: int, noun: str, high: int, out_of_range) -> np.nda
     :class:`InvalidHandError` names the shape or dtype, and ``out_of_range(row, value)``
     builds the error for the first row holding a value outside 0..high.
     """
-    array = np.asarray(values)
+    array = as_array(values, noun)
     if array.ndim != 2 or array.shape[1] != width:
         raise InvalidHandError(f"{noun} must have shape (N, {width}), got {array.shape}")
     if array.dtype != np.uint8:

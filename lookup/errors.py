@@ -33,6 +33,10 @@ class InvalidRulesError(PaibiaoError, ValueError):
     """An unknown rule-set name, or a rules field of the wrong type or out of range (named)."""
 
 
+class InvalidArgumentError(PaibiaoError, ValueError):
+    """Another argument out of its domain: an unknown notation, a wait mask over 34 bits."""
+
+
 class TableError(PaibiaoError, RuntimeError):
     """A lookup table that is missing, stale or damaged; the message says how to rebuild it."""
 
@@ -55,3 +59,36 @@ def at_row(error: Exception, start: int, n_rows: int) -> Exception:
         return type(error)(text)
     except Exception:  # a class that takes other arguments: keep the original
         return error
+
+
+QUOTE_LIMIT = 40
+"""Characters of user input an error message quotes at most (longer input is cut, with "…")."""
+
+CHARS_PER_ITEM = 16
+"""Text characters allowed per tile or card a parser could possibly read (the longest token,
+``ZHONG``, is 5; the rest is room for separators): a longer text is refused before parsing."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters with "…".
+
+    A long str is cut before ``repr`` runs, so quoting 10 MB of input costs nothing.
+    """
+    if isinstance(value, str):
+        text = repr(value[:limit + 1])
+    elif isinstance(value, (list, tuple)) and len(value) > limit:
+        text = repr(value[:limit])
+    else:
+        text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def check_text_size(text: str, max_items: int, what: str) -> None:
+    """Refuse, before parsing it, a text too long to hold at most ``max_items`` tiles or cards.
+
+    The limit is :data:`CHARS_PER_ITEM` characters per item; raises :class:`InvalidHandError`.
+    """
+    if len(text) > max_items * CHARS_PER_ITEM:
+        raise InvalidHandError(f"{what} of {len(text):,} characters is too long for the at most {max_items} "
+                               f"tiles or cards it may name (limit {max_items * CHARS_PER_ITEM:,} characters); "
+                               f"it starts {quoted(text)}")

@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
 
-from .errors import InvalidRulesError
+from .errors import InvalidArgumentError, InvalidRulesError, quoted
 
 R = TypeVar("R")
 
@@ -35,13 +35,22 @@ def validate_fields(rules: Any) -> None:
         kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
         if kind == "bool":
             if not isinstance(value, bool):
-                raise InvalidRulesError(f"rules field {field.name} must be True or False, got {value!r}")
+                raise InvalidRulesError(f"rules field {field.name} must be True or False, got {quoted(value)}")
         elif kind == "int":
             low, high = field.metadata.get(RANGE, (0, 2**31 - 1))
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise InvalidRulesError(f"rules field {field.name} must be an integer {low}..{high}, got {value!r}")
+                raise InvalidRulesError(
+                    f"rules field {field.name} must be an integer {low}..{high}, got {quoted(value)}")
         elif kind == "str" and not isinstance(value, str):
-            raise InvalidRulesError(f"rules field {field.name} must be a str, got {value!r}")
+            raise InvalidRulesError(f"rules field {field.name} must be a str, got {quoted(value)}")
+
+
+def choice(value: object, choices: tuple[str, ...], what: str) -> str:
+    """``value`` if it is one of the str ``choices`` (a notation, say), else an
+    :class:`~lookup.errors.InvalidArgumentError` naming ``what`` and the choices."""
+    if value.__class__ is str and value in choices:
+        return value
+    raise InvalidArgumentError(f"unknown {what} {quoted(value)}; choose one of {', '.join(choices)}")
 
 
 class Presets(Mapping[str, R], Generic[R]):
@@ -71,10 +80,6 @@ class Presets(Mapping[str, R], Generic[R]):
             if preset is not None:
                 return preset
         raise InvalidRulesError(
-            f"unknown {self.game} rules {_quoted(rules)}; presets are {', '.join(self._by_name)} "
+            f"unknown {self.game} rules {quoted(rules)}; presets are {', '.join(self._by_name)} "
             f"(or pass a {self.kind.__name__})")
 
-
-def _quoted(value: object, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "…"

@@ -6,13 +6,21 @@ ting ...``), or whose own ``run`` answers it (``paibiao uva11210``). Each query 
 runner and the options it adds to the arguments its command gives every query.
 
 Bad input gives a one-line error on stderr and exit status 2; missing or damaged tables
-exit with status 1 and say how to build them. No traceback is shown for either.
+exit with status 1 and say how to build them. No traceback is shown for either. The
+standard streams are handled here, once for every command (:func:`main`): a closed stdin
+or stdout (``<&-``, ``>&-``) or output that cannot be written is a one-line error with
+status 2 (the answer was not delivered: never a silent status 0); a reader that goes away
+(``paibiao ... | head -0``, a broken pipe) ends the command quietly with status 141, as a
+process killed by SIGPIPE shows in a shell; characters the output encoding cannot encode
+(``PYTHONIOENCODING=ascii``) are written as backslash escapes, and ``--json`` output is
+then pure ASCII JSON (non-ASCII characters as JSON escapes).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -55,12 +63,24 @@ class Command:
 
 
 class UsageError(PaibiaoError):
-    """Bad command-line usage (reported like bad input)."""
+    """Bad command-line usage (reported like bad input); ``prog`` is the command it concerns."""
+
+    def __init__(self, message: str, prog: str = "paibiao"):
+        super().__init__(message)
+        self.prog = prog
+
+
+EXIT_OK, EXIT_TABLES, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 1, 2, 130, 141
+"""Exit statuses: answered; a table problem; bad input, usage or standard streams; Ctrl-C
+(128 + SIGINT); the reader of stdout went away (128 + SIGPIPE)."""
+
+MAX_MESSAGE_CHARS = 400
+"""An error line is cut to this many characters (a huge argument never floods stderr)."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # one line, no usage dump; main() prints it
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(message, self.prog)
 
 
 def commands() -> tuple[Command, ...]:
@@ -97,20 +117,89 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def print_json(value: Any) -> None:
-    print(json.dumps(value, ensure_ascii=False))
+    """Print ``value`` as one line of JSON: UTF-8 text, or ASCII escapes if stdout cannot encode it."""
+    print(json.dumps(value, ensure_ascii=not _encodes_unicode(sys.stdout)))
+
+
+def _encodes_unicode(stream: Any) -> bool:
+    try:
+        "\U0001f000♠十".encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def read_stdin() -> str:
+    """All of standard input as text; a closed stdin or undecodable bytes are a :class:`UsageError`."""
+    if sys.stdin is None:
+        raise UsageError("standard input is closed; give the input on stdin (e.g. < input.txt)")
+    try:
+        return sys.stdin.read()
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"standard input is not {exc.encoding} text: byte {exc.start} cannot be decoded") from None
+
+
+def _error(prog: str, message: object) -> None:
+    """One line ``PROG: error: MESSAGE`` on stderr (cut to MAX_MESSAGE_CHARS), if stderr is open."""
+    if sys.stderr is None:
+        return
+    line = f"{prog}: error: {message}".replace("\n", " ")
+    if len(line) > MAX_MESSAGE_CHARS:
+        line = line[:MAX_MESSAGE_CHARS] + "…"
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass  # nowhere left to report it; the exit status still says it
+
+
+def _tolerant_output() -> None:
+    """Write characters the stream's encoding lacks as backslash escapes instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass  # a closed or detached stream: reported when it is written
+
+
+def _discard_stdout() -> None:
+    """Point stdout's file descriptor at /dev/null, so the final flush finds no broken pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one ``paibiao`` command; returns its exit status (see :data:`EXIT_OK` and the module doc)."""
+    _tolerant_output()
     try:
+        if sys.stdout is None:
+            raise UsageError("standard output is closed; the answer could not be written "
+                             "(redirect it, e.g. >/dev/null, to discard it)")
         args = build_parser().parse_args(argv)
-        return args.run(args) or 0
+        status = args.run(args) or EXIT_OK
+        sys.stdout.flush()  # a write error surfaces here, not after main returned
+        return status
     except TableError as exc:
-        print(f"paibiao: error: {exc}", file=sys.stderr)
-        return 1
+        _error("paibiao", exc)
+        return EXIT_TABLES
+    except UsageError as exc:
+        _error(exc.prog, exc)
+        return EXIT_INPUT
     except PaibiaoError as exc:
-        print(f"paibiao: error: {exc}", file=sys.stderr)
-        return 2
+        _error("paibiao", exc)
+        return EXIT_INPUT
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
-        return 0
+        _discard_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as exc:
+        if exc.filename is not None:
+            raise  # not stdout: a file the command opened
+        _error("paibiao", f"cannot write the output: {exc.strerror or exc}")
+        return EXIT_INPUT

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import shisanshui as sss
-from ..errors import InvalidHandError
+from ..errors import quoted
 from ..shisanshui.cards import NOTATIONS, format_cards, parse_cards, sort_cards
-from ..shisanshui.scoring import Declarations
+from ..shisanshui.scoring import Declarations, check_players
 from . import Command, Query, UsageError, print_json
 
 ROWS = ("front", "middle", "back")
@@ -88,7 +88,7 @@ def _run_best(args: argparse.Namespace) -> int:
 
 def _run_arrangements(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 0:
-        raise UsageError("paibiao sss arrangements: --limit must be >= 0")
+        raise UsageError("--limit must be >= 0", "paibiao sss arrangements")
     hand = _cards(args)
     found = sss.arrangements(hand, args.rules)
     shown = found if args.limit is None else found[:args.limit]
@@ -96,7 +96,8 @@ def _run_arrangements(args: argparse.Namespace) -> int:
         print_json({"hand": _row_json(sort_cards(hand), args.notation), "rules": args.rules, "count": len(found),
                     "arrangements": [[_row_json(row, args.notation) for row in a] for a in shown]})
     else:
-        print("\n".join(" | ".join(format_cards(row, args.notation) for row in a) for a in shown))
+        for a in shown:  # nothing at all for --limit 0
+            print(" | ".join(format_cards(row, args.notation) for row in a))
     return 0
 
 
@@ -116,23 +117,22 @@ def _run_special(args: argparse.Namespace) -> int:
 def _declared(args: argparse.Namespace, n: int) -> Declarations:
     if args.auto_special:
         if args.special:
-            raise UsageError("paibiao sss settle: --auto-special and --special exclude each other")
+            raise UsageError("--auto-special and --special exclude each other", "paibiao sss settle")
         return "auto"
     if not args.special:
         return None
     declared: list[str | None] = [None] * n
     for item in args.special:
         player, _, name = item.partition("=")
-        if not player.isdigit() or not 1 <= int(player) <= n or not name:
-            raise UsageError(f"paibiao sss settle: --special {item!r}: write P=NAME with P in 1..{n}")
+        if player not in [str(p) for p in range(1, n + 1)] or not name:  # ASCII digits only, no int() of 10**5 digits
+            raise UsageError(f"--special {quoted(item)}: write P=NAME with P in 1..{n}", "paibiao sss settle")
         declared[int(player) - 1] = name
     return declared
 
 
 def _run_settle(args: argparse.Namespace) -> int:
+    check_players(len(args.cards))  # before any is parsed
     players = [sss.parse_arrangement(text) for text in args.cards]
-    if not 2 <= len(players) <= 4:
-        raise InvalidHandError(f"shisanshui is played by 2 to 4 players, got {len(players)}")
     result = sss.settlement(players, _declared(args, len(players)), args.rules)
     if args.json:
         print_json({"rules": args.rules, "scores": result.scores, "pairs": result.pairs, "shot": result.shot,

@@ -14,7 +14,7 @@ import sys
 from .. import mahjong
 from ..errors import InvalidHandError, InvalidTileError
 from ..mahjong.tiles import UVA_ORDER, parse_uva_token, tile_name
-from . import Command
+from . import Command, read_stdin
 
 TILES_PER_CASE = 13
 
@@ -47,7 +47,7 @@ def solve(text: str) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
-    sys.stdout.write(solve(sys.stdin.read()))
+    sys.stdout.write(solve(read_stdin()))
     return 0
 
 

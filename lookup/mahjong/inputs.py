@@ -14,7 +14,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from ..arrays import uint8_rows
+from ..arrays import as_array, uint8_rows
 from ..errors import InvalidHandError
 from ..jit import ERR_COPIES, ERR_HONORS, ERR_SIZE
 from .encoding import HONOR_OFFSET, MAX_HAND_TILES, MAX_JOKERS, N_TILE_KINDS
@@ -41,14 +41,19 @@ def counts_and_keys(hand: Hand) -> tuple[bytes, int, int, int, int]:
 
     The size is not checked. The base-5 keys are parsed by ``int(..., 5)`` from the counts'
     digit characters, which costs less than arithmetic in Python. A list of 34 counts takes a
-    short path; a count over 4 then fails the parse and :func:`.tiles.hand_counts` raises the
-    precise error.
+    short path; a count over 4 (or bools in a list of 0/1 counts) then fails the parse and
+    :func:`.tiles.hand_counts` raises the precise error. A bool among larger counts is not
+    looked for on this path (a full type scan would cost 60 % of ``is_hu``); other hand forms
+    go through :func:`.tiles.hand_counts`, which refuses any bool.
     """
     if hand.__class__ is list and len(hand) == N_TILE_KINDS:
         try:
             counts = bytes(hand)
-            d = counts.translate(_BASE5_DIGITS)
-            return counts, int(d[8::-1], 5), int(d[17:8:-1], 5), int(d[26:17:-1], 5), int(d[33:26:-1], 5)
+            # a list of bools (a tile mask passed as counts) has only 0/1 entries; the type scan,
+            # which costs more than the rest of is_hu's input handling, runs only for those
+            if counts.strip(b"\0\1") or bool not in map(type, hand):
+                d = counts.translate(_BASE5_DIGITS)
+                return counts, int(d[8::-1], 5), int(d[17:8:-1], 5), int(d[26:17:-1], 5), int(d[33:26:-1], 5)
         except (TypeError, ValueError):
             pass  # hand_counts below names the problem
     counts = hand_counts(hand)
@@ -115,10 +120,10 @@ def batch_counts(counts: npt.ArrayLike) -> np.ndarray:
 
 def batch_jokers(jokers: npt.ArrayLike, n_rows: int) -> np.ndarray:
     """The jokers of each row as a uint8 array of N (validated), or NO_JOKERS when no row has any."""
-    if np.ndim(jokers) == 0:
+    array = as_array(jokers, "jokers")
+    if array.ndim == 0:
         count = check_jokers(jokers.item() if isinstance(jokers, np.ndarray) else jokers)
         return np.full(n_rows, count, np.uint8) if count else NO_JOKERS
-    array = np.asarray(jokers)
     if array.shape != (n_rows,) or not np.issubdtype(array.dtype, np.integer):
         raise InvalidHandError(f"jokers must be an int or an integer array of shape ({n_rows},), "
                                f"got shape {array.shape} dtype {array.dtype}")

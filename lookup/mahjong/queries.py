@@ -50,7 +50,7 @@ from .inputs import (
     special_counts,
 )
 from .rules import RuleSet
-from .tiles import Hand, mask_tiles
+from .tiles import Hand, mask_tiles, wait_mask
 
 GAME = "mahjong"
 
@@ -76,6 +76,8 @@ _orphan_counts = operator.itemgetter(*ORPHANS)
 
 def is_hu(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> bool:
     """Whether a 3k+2 hand (k = 0..4, jokers included) is a winning hand under ``rules``."""
+    if jokers.__class__ is not int:
+        jokers = check_jokers(jokers)  # None, 0.0, "" or an array are refused, not read as 0
     rules = resolve_rules(rules)
     counts, k0, k1, k2, k3 = counts_and_keys(hand)
     _, _, suit, honor = HU_TING.value or HU_TING.get()
@@ -105,6 +107,8 @@ def is_hu(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> boo
 
 def ting_mask(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> int:
     """Waits of a 3k+1 hand (jokers included) as a bit mask over the 34 tile indices."""
+    if jokers.__class__ is not int:
+        jokers = check_jokers(jokers)  # None, 0.0, "" or an array are refused, not read as 0
     rules = resolve_rules(rules)
     counts, k0, k1, k2, k3 = counts_and_keys(hand)
     _, _, suit, honor = HU_TING.value or HU_TING.get()
@@ -137,8 +141,8 @@ def ting(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> list
 
 
 def mask_to_tiles(mask: int | np.integer) -> list[int]:
-    """Tile indices of the set bits of a 34-bit wait mask."""
-    return list(mask_tiles(int(mask)))
+    """Tile indices of the set bits of a 34-bit wait mask (an integer 0 .. 2**34 - 1)."""
+    return list(mask_tiles(wait_mask(mask)))
 
 
 # --- batch forms -----------------------------------------------------------------------------

@@ -19,7 +19,9 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from ..errors import InvalidHandError, InvalidTileError
+from ..arrays import as_list
+from ..errors import InvalidArgumentError, InvalidHandError, InvalidTileError, check_text_size, quoted
+from ..rules import choice
 from .encoding import MAX_COPIES, N_SUIT_RANKS, N_TILE_KINDS, SUIT_OFFSETS
 
 Hand = str | Sequence[int] | np.ndarray
@@ -57,6 +59,8 @@ _VARIATION_SELECTORS = "\ufe0e\ufe0f"
 _SEPARATORS = " \t\r\n,;"
 
 NOTATIONS = ("tenhou", "uva", "chinese", "unicode")
+MAX_TILES = N_TILE_KINDS * MAX_COPIES
+"""The most tiles a text or a list of tile indices can hold (4 copies of each kind)."""
 
 
 def _bad_token(text: str, start: int, why: str = "") -> InvalidTileError:
@@ -64,7 +68,7 @@ def _bad_token(text: str, start: int, why: str = "") -> InvalidTileError:
     while end < len(text) and text[end] not in _SEPARATORS:
         end += 1
     token = text[start:end]
-    msg = f"bad tile token {token!r} at position {start}"
+    msg = f"bad tile token {quoted(token)} at position {start}"
     return InvalidTileError(msg + (f": {why}" if why else ""))
 
 
@@ -75,6 +79,7 @@ def parse_tiles(text: str) -> list[int]:
     """
     if not isinstance(text, str):
         raise InvalidTileError(f"tile text must be a str, not {type(text).__name__}")
+    check_text_size(text, MAX_TILES, "tile text")
     tiles: list[int] = []
     i, n = 0, len(text)
     while i < n:
@@ -112,8 +117,8 @@ def parse_tiles(text: str) -> list[int]:
             if suit in _TENHOU_SUIT_OFFSET:  # tenhou: a run of digits then m/p/s/z
                 for k in range(i, j):
                     rank = int(text[k]) or 5  # 0 is the red five
-                    if suit == "z" and not 1 <= rank <= 7:
-                        raise _bad_token(text, i, "honors are 1z..7z")
+                    if suit == "z" and not "1" <= text[k] <= "7":
+                        raise _bad_token(text, i, "honors are 1z..7z (0 is a red five only in m, p, s)")
                     tiles.append(_TENHOU_SUIT_OFFSET[suit] + rank - 1)
                 i = j + 1
                 continue
@@ -137,19 +142,20 @@ def parse_tiles(text: str) -> list[int]:
 
 def parse_uva_token(token: str) -> int:
     """Tile index of one UVa 11210 token (``1W``..``9S``, ``DONG`` ... ``BAI``), strictly."""
+    if not isinstance(token, str):
+        raise InvalidTileError(f"a UVa tile token must be a str, not {type(token).__name__}")
     if token in _UVA_HONOR:
         return _UVA_HONOR[token]
     if len(token) == 2 and token[0] in "123456789" and token[1] in _UVA_SUIT_OFFSET:
         return _UVA_SUIT_OFFSET[token[1]] + int(token[0]) - 1
-    raise InvalidTileError(f"bad tile token {token!r}: UVa tiles are 1W..9W, 1T..9T, 1S..9S, "
+    raise InvalidTileError(f"bad tile token {quoted(token)}: UVa tiles are 1W..9W, 1T..9T, 1S..9S, "
                            "DONG NAN XI BEI ZHONG FA BAI")
 
 
 def tile_name(tile: int | np.integer, notation: str = "tenhou") -> str:
     """Name of one tile index in a notation: tenhou ``5p``, uva ``5T``, chinese ``五筒``, unicode."""
-    if not (isinstance(tile, (int, np.integer)) and 0 <= tile < N_TILE_KINDS):
-        raise InvalidTileError(f"tile index must be 0..33, got {tile!r}")
-    tile = int(tile)
+    tile = tile_index(tile)
+    choice(notation, NOTATIONS, "notation")
     suit, rank = divmod(tile, 9)
     if notation == "tenhou":
         return f"{rank + 1}{'mpsz'[suit]}"
@@ -161,14 +167,13 @@ def tile_name(tile: int | np.integer, notation: str = "tenhou") -> str:
         if suit == 3:
             return _CN_HONOR_NAME[rank]
         return _CN_NUMERALS[rank] + _CN_SUIT_NAME[suit]
-    if notation == "unicode":
-        return _TILE_TO_UNICODE[tile]
-    raise ValueError(f"unknown notation {notation!r}; choose one of {', '.join(NOTATIONS)}")
+    return _TILE_TO_UNICODE[tile]  # unicode
 
 
 def format_tiles(tiles: Iterable[int], notation: str = "tenhou") -> str:
     """Format tile indices (sorted); tenhou groups runs by suit (``"123m55p"``), others use spaces."""
-    ordered = sorted(int(t) for t in tiles)
+    choice(notation, NOTATIONS, "notation")
+    ordered = sorted(tile_index(t) for t in as_list(tiles, "tile indices", MAX_TILES))
     if notation != "tenhou":
         sep = "" if notation == "unicode" else " "
         return sep.join(tile_name(t, notation) for t in ordered)
@@ -181,15 +186,22 @@ def format_tiles(tiles: Iterable[int], notation: str = "tenhou") -> str:
 
 
 def format_counts(counts: Sequence[int] | np.ndarray, notation: str = "tenhou") -> str:
-    """Format a 34-count vector like :func:`format_tiles` (checked as :func:`hand_counts` checks
-    counts: :class:`InvalidHandError` for another length or a count outside 0..4)."""
-    if isinstance(counts, str) or not hasattr(counts, "__len__") or len(counts) != N_TILE_KINDS:
-        raise InvalidHandError(f"format_counts takes {N_TILE_KINDS} tile counts, got {counts!r:.60}")
-    checked = hand_counts(counts)
-    return format_tiles([t for t in range(N_TILE_KINDS) for _ in range(checked[t])], notation)
+    """Format a 34-count vector like :func:`format_tiles`; the counts are checked (0..4 each)."""
+    listed = as_list(counts, "tile counts", N_TILE_KINDS)
+    if len(listed) != N_TILE_KINDS:
+        raise InvalidHandError(f"format_counts takes {N_TILE_KINDS} tile counts, got {quoted(counts)}")
+    counts = hand_counts(listed)
+    return format_tiles([t for t in range(N_TILE_KINDS) for _ in range(int(counts[t]))], notation)
 
 
 _VALID_COUNTS = bytes(range(MAX_COPIES + 1))
+
+
+def tile_index(tile: object) -> int:
+    """A tile index 0..33 from an int or numpy integer (not a bool), else InvalidTileError."""
+    if isinstance(tile, (int, np.integer)) and not isinstance(tile, (bool, np.bool_)) and 0 <= tile < N_TILE_KINDS:
+        return int(tile)
+    raise InvalidTileError(f"tile index must be an integer 0..33, got {quoted(tile)}")
 
 
 def hand_counts(hand: Hand) -> bytes:
@@ -203,24 +215,22 @@ def hand_counts(hand: Hand) -> bytes:
         try:
             counts = bytes(hand)
         except (TypeError, ValueError):
-            raise InvalidHandError(f"tile counts must be integers 0..4, got {list(hand)!r}") from None
+            raise InvalidHandError(f"tile counts must be integers 0..4, got {quoted(list(hand))}") from None
+        if bool in map(type, hand):
+            raise InvalidHandError("tile counts must be integers 0..4, got a bool")
     elif isinstance(hand, str):
         return _indices_to_counts(parse_tiles(hand))
     elif isinstance(hand, np.ndarray):
-        if hand.ndim != 1 or not (np.issubdtype(hand.dtype, np.integer) or hand.dtype == np.bool_):
+        if hand.ndim != 1 or not np.issubdtype(hand.dtype, np.integer):
             raise InvalidHandError(
                 f"a hand array must be 1-D integer, got shape {hand.shape} dtype {hand.dtype}")
         if hand.shape[0] != N_TILE_KINDS:
-            return _indices_to_counts(hand.tolist())
+            return _indices_to_counts(as_list(hand, "tile indices", MAX_TILES))
         if hand.min() < 0 or hand.max() > 255:
             raise InvalidHandError("tile counts must be 0..4")
         counts = bytes(hand.astype(np.uint8))
     else:
-        try:
-            seq = list(hand)
-        except TypeError:
-            raise InvalidHandError(
-                f"a hand is text, 34 counts or a list of tile indices, not {type(hand).__name__}") from None
+        seq = as_list(hand, "tile indices", MAX_TILES)  # a dict or set (no order) is refused
         if len(seq) != N_TILE_KINDS:
             return _indices_to_counts(seq)
         return hand_counts(seq)
@@ -234,9 +244,7 @@ def hand_counts(hand: Hand) -> bytes:
 def _indices_to_counts(tiles: Iterable[object]) -> bytes:
     counts = [0] * N_TILE_KINDS
     for t in tiles:
-        if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or not 0 <= t < N_TILE_KINDS:
-            raise InvalidTileError(f"tile index must be an integer 0..33, got {t!r}")
-        counts[t] += 1
+        counts[tile_index(t)] += 1
     for t, c in enumerate(counts):
         if c > MAX_COPIES:
             raise InvalidHandError(
@@ -247,6 +255,13 @@ def _indices_to_counts(tiles: Iterable[object]) -> bytes:
 _SUIT_TILES = tuple(tuple(tuple(offset + r for r in range(N_SUIT_RANKS) if bits >> r & 1) for bits in range(512))
                     for offset in SUIT_OFFSETS)
 """_SUIT_TILES[s][bits]: the tile indices of suit s whose ranks are set in a 9-bit mask."""
+
+
+def wait_mask(mask: object) -> int:
+    """A 34-bit tile mask as an int, checked: an int or numpy integer 0 .. 2**34 - 1 (not a bool)."""
+    if isinstance(mask, (int, np.integer)) and not isinstance(mask, (bool, np.bool_)) and 0 <= mask < 1 << N_TILE_KINDS:
+        return int(mask)
+    raise InvalidArgumentError(f"a tile mask is an integer 0 .. 2**{N_TILE_KINDS} - 1, got {quoted(mask)}")
 
 
 def mask_tiles(mask: int) -> tuple[int, ...]:

@@ -18,7 +18,9 @@ from typing import TypeAlias, cast
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InvalidHandError, InvalidTileError
+from ..arrays import as_list
+from ..errors import InvalidHandError, InvalidTileError, check_text_size, quoted
+from ..rules import choice
 
 Hand: TypeAlias = str | Sequence[int | str] | npt.NDArray[np.integer]
 """The forms a hand (or row) of cards is accepted in: card text (``"AS KH TD"``), a sequence
@@ -47,7 +49,7 @@ def _bad_token(text: str, start: int, why: str) -> InvalidTileError:
     end = start + 1
     while end < len(text) and text[end] not in _SEPARATORS:
         end += 1
-    return InvalidTileError(f"bad card token {text[start:end]!r} at position {start}: {why}")
+    return InvalidTileError(f"bad card token {quoted(text[start:end])} at position {start}: {why}")
 
 
 def parse_cards(text: str) -> list[int]:
@@ -57,6 +59,7 @@ def parse_cards(text: str) -> list[int]:
     """
     if not isinstance(text, str):
         raise InvalidTileError(f"card text must be a str, not {type(text).__name__}")
+    check_text_size(text, N_CARDS, "card text")
     cards: list[int] = []
     i, n = 0, len(text)
     while i < n:
@@ -91,23 +94,22 @@ def parse_cards(text: str) -> list[int]:
 def card_name(card: int, notation: str = "ascii") -> str:
     """Name of one card index: ascii ``TD``, unicode ``♦10``."""
     if not (isinstance(card, (int, np.integer)) and not isinstance(card, bool) and 0 <= card < N_CARDS):
-        raise InvalidTileError(f"card index must be 0..51, got {card!r}")
+        raise InvalidTileError(f"card index must be 0..51, got {quoted(card)}")
     rank, suit = divmod(int(card), 4)
-    if notation == "ascii":
+    if choice(notation, NOTATIONS, "card notation") == "ascii":
         return RANK_CHARS[rank] + SUIT_CHARS[suit]
-    if notation == "unicode":
-        return SUIT_SYMBOLS[suit] + ("10" if rank == 8 else RANK_CHARS[rank])
-    raise ValueError(f"unknown card notation {notation!r}; choose one of {', '.join(NOTATIONS)}")
+    return SUIT_SYMBOLS[suit] + ("10" if rank == 8 else RANK_CHARS[rank])  # unicode
 
 
 def format_cards(cards: Iterable[int], notation: str = "ascii") -> str:
     """Card names separated by spaces, in the given order."""
-    return " ".join(card_name(c, notation) for c in cards)
+    choice(notation, NOTATIONS, "card notation")
+    return " ".join(card_name(c, notation) for c in as_list(cards, "card indices", N_CARDS))
 
 
 def sort_cards(cards: Iterable[int]) -> list[int]:
-    """Cards from the highest rank down (suits ♠ ♥ ♣ ♦ within a rank)."""
-    return sorted(cards, key=lambda c: (-(c >> 2), c & 3))
+    """Cards from the highest rank down (suits ♠ ♥ ♣ ♦ within a rank); card indices are checked."""
+    return sorted((card_index(c) for c in as_list(cards, "card indices", N_CARDS)), key=lambda c: (-(c >> 2), c & 3))
 
 
 def hand_cards(cards: Hand, sizes: int | Iterable[int] | None = None, what: str = "hand") -> list[int]:
@@ -122,19 +124,15 @@ def hand_cards(cards: Hand, sizes: int | Iterable[int] | None = None, what: str 
     elif isinstance(cards, np.ndarray):
         if cards.ndim != 1 or not np.issubdtype(cards.dtype, np.integer):
             raise InvalidHandError(f"a {what} array must be 1-D integer, got shape {cards.shape} dtype {cards.dtype}")
-        out = [card_index(c) for c in cards.tolist()]
+        out = [card_index(c) for c in as_list(cards, f"{what} cards", N_CARDS)]
     else:
-        try:
-            items = list(cards)
-        except TypeError:
-            raise InvalidHandError(
-                f"a {what} is card text or a sequence of cards, not {type(cards).__name__}") from None
+        items = as_list(cards, f"{what} cards", N_CARDS)  # text, a sequence; not a dict or set
         if all(c.__class__ is int and 0 <= c < N_CARDS for c in items):
             out = cast("list[int]", items)  # the common form, card indices, checked at once
         else:
             out = [_one_card(c) for c in items]
     if sizes is not None:
-        allowed = (sizes,) if isinstance(sizes, int) else tuple(sizes)
+        allowed = (sizes,) if isinstance(sizes, int) else tuple(as_list(sizes, "sizes"))
         if len(out) not in allowed:
             want = " or ".join(str(s) for s in allowed)
             raise InvalidHandError(f"a {what} needs {want} cards, got {len(out)}")
@@ -147,7 +145,7 @@ def _one_card(card: object) -> int:
     if isinstance(card, str):
         parsed = parse_cards(card)
         if len(parsed) != 1:
-            raise InvalidTileError(f"{card!r} is not one card")
+            raise InvalidTileError(f"{quoted(card)} is not one card")
         return parsed[0]
     return card_index(card)
 
@@ -164,7 +162,7 @@ def card_index(card: object) -> int:
     """A card index 0..51 from an int-like value (not bool)."""
     if isinstance(card, (int, np.integer)) and not isinstance(card, (bool, np.bool_)) and 0 <= card < N_CARDS:
         return int(card)
-    raise InvalidTileError(f"card index must be 0..51, got {card!r}")
+    raise InvalidTileError(f"card index must be 0..51, got {quoted(card)}")
 
 
 def arrangement_rows(front: Hand, middle: Hand, back: Hand) -> tuple[list[int], list[int], list[int]]:
@@ -180,9 +178,10 @@ def parse_arrangement(text: str) -> tuple[list[int], list[int], list[int]]:
     """``"FRONT|MIDDLE|BACK"`` (card text) as (front, middle, back) card lists."""
     if not isinstance(text, str):
         raise InvalidHandError(f"an arrangement text is a str, not {type(text).__name__}")
+    check_text_size(text, N_CARDS, "arrangement text")
     parts = text.split("|")
     if len(parts) != 3:
-        raise InvalidHandError(f"an arrangement is FRONT|MIDDLE|BACK (3 rows), got {len(parts)} in {text!r}")
+        raise InvalidHandError(f"an arrangement is FRONT|MIDDLE|BACK (3 rows), got {len(parts)} in {quoted(text)}")
     return arrangement_rows(*parts)
 
 

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import tables
-from ..errors import InvalidRulesError
+from ..errors import InvalidRulesError, quoted
 from . import encoding
 from .cards import Hand
 from .ranks import row_ranks
@@ -116,8 +116,8 @@ def points_tables(rules: Rules) -> tuple[tuple[int, ...], ...]:
 
 def objective_tables(objective: str, rules: str | Rules) -> ObjectiveTables:
     """What the split search maximises for ``objective`` under ``rules``."""
-    if objective not in OBJECTIVES:
-        raise InvalidRulesError(f"unknown objective {objective!r}; choose one of {', '.join(OBJECTIVES)}")
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        raise InvalidRulesError(f"unknown objective {quoted(objective)}; choose one of {', '.join(OBJECTIVES)}")
     resolved = get_rules(rules)
     return STRONGEST if objective == "strongest" else POINTS.get().expected(resolved)
 

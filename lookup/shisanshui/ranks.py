@@ -55,7 +55,7 @@ _rank5_of = encoding.rank5  # bound here: the scalar rank5 calls it without a mo
 
 def rank5(cards: Hand, rules: str | Rules = "standard") -> int:
     """Rank of a 5-card hand (a middle or back) on the shared scale; higher is stronger."""
-    a5 = False if rules == "standard" else get_rules(rules).a5_lowest
+    a5 = False if rules.__class__ is str and rules == "standard" else get_rules(rules).a5_lowest
     t = RANKS.value or RANKS.get()
     if cards.__class__ is list and len(cards) == 5:  # the fast path: 5 distinct ints 0..51
         a, b, c, d, e = cards
@@ -84,8 +84,9 @@ def rank3(cards: Hand, rules: str | Rules = "standard") -> int:
 
 def rank(cards: Hand, rules: str | Rules = "standard") -> int:
     """Rank of a 3-card or 5-card hand."""
+    a5 = get_rules(rules).a5_lowest  # resolved for a 3-card row too: an unknown name is refused
     cs = hand_cards(cards, (3, 5), "row")
-    return _rank3(cs) if len(cs) == 3 else _rank5(cs, get_rules(rules).a5_lowest)
+    return _rank3(cs) if len(cs) == 3 else _rank5(cs, a5)
 
 
 def row_ranks(front: Hand, middle: Hand, back: Hand, rules: str | Rules = "standard") -> tuple[int, int, int]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from ..errors import InvalidRulesError
+from ..errors import InvalidRulesError, quoted
 from ..rules import Presets, int_field, validate_fields
 
 SPECIALS = {
@@ -72,12 +72,15 @@ class Rules:
             pairs = tuple((name, value) for name, value in items)
         except (TypeError, ValueError):
             raise InvalidRulesError("rules field special_points maps special hand names to points") from None
-        for name, value in pairs:
-            if name not in SPECIALS:
-                raise InvalidRulesError(f"unknown special hand {name!r}; known: {' '.join(SPECIALS)}")
+        for i, (name, value) in enumerate(pairs):
+            if not isinstance(name, str) or name not in SPECIALS:
+                raise InvalidRulesError(f"rules field special_points: unknown special hand {quoted(name)}; "
+                                        f"known: {' '.join(SPECIALS)}")
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
                 raise InvalidRulesError(f"rules field special_points: {name} must be an integer "
-                                        f"0..{MAX_POINTS}, got {value!r}")
+                                        f"0..{MAX_POINTS}, got {quoted(value)}")
+            if any(name == earlier for earlier, _ in pairs[:i]):
+                raise InvalidRulesError(f"rules field special_points: {name} is given twice")
         object.__setattr__(self, "special_points", pairs)
 
     def points_of_special(self, name: str) -> int:

@@ -6,12 +6,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from ..errors import InvalidHandError
+from ..errors import InvalidHandError, quoted
 from .cards import ArrangementLike, arrangement_cards, check_distinct, format_cards, sort_cards
 from .points import points_tables
 from .ranks import row_ranks
 from .rules import SPECIALS, Rules, get_rules
 from .special_hands import qualifies, special
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+"""A deal has 2 to 4 players."""
+
+
+def check_players(n: int) -> None:
+    """Refuse a deal of other than 2 to 4 players (InvalidHandError)."""
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise InvalidHandError(f"shisanshui is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n:,}")
 
 
 @dataclass(frozen=True)
@@ -39,10 +48,12 @@ def settlement(arrangements: Sequence[ArrangementLike], specials: Declarations =
                rules: str | Rules = "standard") -> Settlement:
     """Settle one deal of 2-4 players (SPEC §4); see :func:`settle`."""
     rules = get_rules(rules)
+    if not isinstance(arrangements, Sequence) or isinstance(arrangements, str):
+        raise InvalidHandError(f"arrangements is a sequence of one arrangement per player, "
+                               f"not {type(arrangements).__name__}")
+    check_players(len(arrangements))  # before any is parsed
     players = [arrangement_cards(a) for a in arrangements]
     n = len(players)
-    if not 2 <= n <= 4:
-        raise InvalidHandError(f"shisanshui is played by 2 to 4 players, got {n}")
     check_distinct([c for p in players for row in p for c in row], "deal")
     declared = _declared(players, specials, rules)
     ranks = [row_ranks(f, m, b, rules) for f, m, b in players]
@@ -98,8 +109,14 @@ def _declared(players: list[tuple[list[int], list[int], list[int]]], specials: D
     n = len(players)
     if specials is None:
         return [None] * n
-    if specials == "auto":
+    if isinstance(specials, str):
+        if specials != "auto":
+            raise InvalidHandError(f"specials is None, \"auto\" or one name (or None) per player, "
+                                   f"got {quoted(specials)}")
         return [special(f + m + b, rules) for f, m, b in players]
+    if not isinstance(specials, Sequence):
+        raise InvalidHandError(f"specials is None, \"auto\" or one name (or None) per player, "
+                               f"not {type(specials).__name__}")
     names = list(specials)
     if len(names) != n:
         raise InvalidHandError(f"specials has {len(names)} entries for {n} players")
@@ -108,8 +125,9 @@ def _declared(players: list[tuple[list[int], list[int], list[int]]], specials: D
         if name is None or name == "":
             out.append(None)
             continue
-        if name not in SPECIALS:
-            raise InvalidHandError(f"player {i + 1}: unknown special hand {name!r}; known: {' '.join(SPECIALS)}")
+        if not isinstance(name, str) or name not in SPECIALS:
+            raise InvalidHandError(f"player {i + 1}: unknown special hand {quoted(name)}; "
+                                   f"known: {' '.join(SPECIALS)}")
         if rules.points_of_special(name) <= 0:
             raise InvalidHandError(f"player {i + 1}: special hand {name} is not scored by rules {rules.name!r}")
         f, m, b = players[i]

@@ -21,7 +21,9 @@ from typing import TypeAlias
 
 import numpy as np
 
-from ..errors import InvalidHandError, InvalidTileError
+from ..arrays import as_list
+from ..errors import InvalidHandError, InvalidTileError, check_text_size, quoted
+from ..rules import choice
 from .encoding import MAX_COPIES, N_CARDS, N_NUMBERS
 
 Hand: TypeAlias = str | Sequence[int] | np.ndarray
@@ -35,6 +37,8 @@ BIG_VARIANTS = {"貳": 11, "參": 12, "叄": 12, "陸": 15}
 """Traditional and variant forms accepted for big cards (貳 = 贰, 參 叄 = 叁, 陸 = 陆)."""
 
 NOTATIONS = ("chinese", "ascii")
+MAX_CARDS = N_CARDS * MAX_COPIES
+"""The most cards a text or a list of card indices can hold (4 copies of each)."""
 
 _CHINESE = {ch: i for i, ch in enumerate(SMALL_NAMES)}
 _CHINESE.update({ch: N_NUMBERS + i for i, ch in enumerate(BIG_NAMES)})
@@ -46,13 +50,14 @@ def _bad(text: str, start: int, why: str) -> InvalidTileError:
     end = start + 1
     while end < len(text) and text[end] not in _SEPARATORS:
         end += 1
-    return InvalidTileError(f"bad card token {text[start:end]!r} at position {start}: {why}")
+    return InvalidTileError(f"bad card token {quoted(text[start:end])} at position {start}: {why}")
 
 
 def parse_cards(text: str) -> list[int]:
     """Card indices of card text, in text order; :class:`InvalidTileError` names a bad token."""
     if not isinstance(text, str):
         raise InvalidTileError(f"card text must be a str, not {type(text).__name__}")
+    check_text_size(text, MAX_CARDS, "card text")
     cards = []
     i, n = 0, len(text)
     while i < n:
@@ -82,39 +87,37 @@ def parse_cards(text: str) -> list[int]:
 def card_name(card: Card, notation: str = "chinese") -> str:
     """Name of a card index: chinese ``七`` / ``柒``, ascii ``x7`` / ``d7``."""
     if isinstance(card, bool) or not isinstance(card, (int, np.integer)) or not 0 <= card < N_CARDS:
-        raise InvalidTileError(f"card index must be an integer 0..19, got {card!r}")
+        raise InvalidTileError(f"card index must be an integer 0..19, got {quoted(card)}")
     card = int(card)
-    if notation == "chinese":
+    if choice(notation, NOTATIONS, "notation") == "chinese":
         return (SMALL_NAMES + BIG_NAMES)[card]
-    if notation == "ascii":
-        case, n = divmod(card, N_NUMBERS)
-        return f"{'xd'[case]}{n + 1}"
-    raise ValueError(f"unknown notation {notation!r}; choose one of {', '.join(NOTATIONS)}")
+    case, n = divmod(card, N_NUMBERS)  # ascii
+    return f"{'xd'[case]}{n + 1}"
 
 
 def format_cards(cards: Iterable[Card], notation: str = "chinese") -> str:
     """Card indices (sorted) as text: chinese ``二七十`` (no spaces), ascii ``x2 x7 x10``."""
-    names = [card_name(t, notation) for t in sorted(int(t) for t in cards)]
+    choice(notation, NOTATIONS, "notation")
+    listed = as_list(cards, "card indices", MAX_CARDS)
+    for t in listed:
+        card_name(t)  # a bad index (a float, a bool, 20) is refused, not rounded or dropped
+    names = [card_name(t, notation) for t in sorted(int(t) for t in listed)]
     return ("" if notation == "chinese" else " ").join(names)
 
 
 def format_counts(counts: Sequence[int] | np.ndarray, notation: str = "chinese") -> str:
-    """A 20-count vector as text (see :func:`format_cards`); checked as :func:`hand_counts`
-    checks counts (:class:`InvalidHandError` for another length or a count outside 0..4)."""
-    if isinstance(counts, str):
-        raise InvalidHandError(f"format_counts takes {N_CARDS} card counts, got text {counts[:40]!r}")
-    checked = hand_counts(counts)
-    return format_cards([t for t in range(N_CARDS) for _ in range(checked[t])], notation)
+    """A 20-count vector as text (see :func:`format_cards`); the counts are checked (0..4 each)."""
+    counts = hand_counts(as_list(counts, "card counts", N_CARDS))
+    return format_cards([t for t in range(N_CARDS) for _ in range(int(counts[t]))], notation)
 
 
 def counts_of(cards: str | Iterable[Card]) -> list[int]:
     """20 counts of a sequence of card indices (or card text); a fifth copy is refused."""
-    if isinstance(cards, str):
-        cards = parse_cards(cards)
+    cards = parse_cards(cards) if isinstance(cards, str) else as_list(cards, "card indices", MAX_CARDS)
     counts = [0] * N_CARDS
     for t in cards:
         if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or not 0 <= t < N_CARDS:
-            raise InvalidTileError(f"card index must be an integer 0..19, got {t!r}")
+            raise InvalidTileError(f"card index must be an integer 0..19, got {quoted(t)}")
         counts[int(t)] += 1
     _check_copies(counts)
     return counts
@@ -156,7 +159,7 @@ def hand_counts(hand: Hand) -> list[int]:
                                "(for card indices use lookup.zipai.cards.counts_of)")
     for t, x in enumerate(counts):
         if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0:
-            raise InvalidHandError(f"card counts must be integers 0..4, got {x!r} for {card_name(t)}")
+            raise InvalidHandError(f"card counts must be integers 0..4, got {quoted(x)} for {card_name(t)}")
     checked = [int(x) for x in counts]
     _check_copies(checked)
     return checked

@@ -14,12 +14,12 @@ cards carry a 碰 or a 偎 (a draw of the fourth copy upgrades it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from typing import NamedTuple, TypeAlias
 
 import numpy as np
 
-from ..errors import InvalidHandError, InvalidMeldError
+from ..errors import InvalidHandError, InvalidMeldError, check_text_size, quoted
 from .cards import Card, card_name, format_cards, parse_cards
 from .encoding import MAX_COPIES, N_CARDS, N_GROUPS, N_NUMBERS, UNIT_CARDS, UNIT_HUXI
 
@@ -36,6 +36,8 @@ KINDS = {"peng": "peng", "碰": "peng", "wei": "wei", "偎": "wei", "pao": "pao"
 KIND_NAMES = {"peng": "碰", "wei": "偎", "pao": "跑", "ti": "提", "chi": "吃"}
 _SET_SIZE = {"peng": 3, "wei": 3, "pao": 4, "ti": 4}
 _SET_HUXI = {"peng": PENG_HUXI, "wei": WEI_HUXI, "pao": PAO_HUXI, "ti": TI_HUXI}
+MAX_MELDS = N_CARDS * MAX_COPIES // 3
+"""The most exposed melds the cards allow (each holds 3 or 4 of the 80 cards)."""
 _GROUP_OF = {tuple(sorted(UNIT_CARDS[u])): u for u in range(N_GROUPS)}
 
 
@@ -67,26 +69,28 @@ def parse_meld(item: MeldLike) -> Meld:
     """A :class:`Meld` from a Meld, a ``(kind, cards)`` pair or meld text; checked for shape."""
     cards: object
     if isinstance(item, str):
+        check_text_size(item, MAX_COPIES, "meld text")
         text = item.strip()
-        prefix = next((k for k in sorted(KINDS, key=len, reverse=True) if text.lower().startswith(k)), None)
+        # the prefix compared as written: str.lower() can change the length ("İ" -> "i̇")
+        prefix = next((k for k in sorted(KINDS, key=len, reverse=True) if text[:len(k)].lower() == k), None)
         if prefix is None:
-            raise InvalidMeldError(f"bad meld {item!r}: it starts with its kind, one of "
+            raise InvalidMeldError(f"bad meld {quoted(item)}: it starts with its kind, one of "
                                    "碰 偎 跑 提 吃 (peng wei pao ti chi)")
         kind, cards = KINDS[prefix], text[len(prefix):].lstrip(" :")
     else:
         try:
             kind, cards = item
         except (TypeError, ValueError):
-            raise InvalidMeldError(f"bad meld {item!r}: give a Meld, (kind, cards) or text like '碰六'") from None
+            raise InvalidMeldError(f"bad meld {quoted(item)}: give a Meld, (kind, cards) or text like '碰六'") from None
         if not isinstance(kind, str) or kind.lower() not in KINDS:
-            raise InvalidMeldError(f"bad meld kind {kind!r}: one of 碰 偎 跑 提 吃 (peng wei pao ti chi)")
+            raise InvalidMeldError(f"bad meld kind {quoted(kind)}: one of 碰 偎 跑 提 吃 (peng wei pao ti chi)")
         kind = KINDS[kind.lower()]
     if isinstance(cards, str):
         cards = parse_cards(cards)
     elif isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
         cards = [cards]
     if not isinstance(cards, Iterable):
-        raise InvalidMeldError(f"bad meld {item!r}: its cards are text, a card index or indices")
+        raise InvalidMeldError(f"bad meld {quoted(item)}: its cards are text, a card index or indices")
     listed = list(cards)
     for t in listed:
         card_name(t)  # raises InvalidTileError for a bad index
@@ -109,10 +113,14 @@ def parse_melds(exposed: MeldLike | Iterable[MeldLike]) -> list[Meld]:
     """Exposed melds from a sequence of melds (or one meld text per item)."""
     if isinstance(exposed, (str, Meld)):
         exposed = [exposed]
+    if isinstance(exposed, np.ndarray):
+        exposed = exposed.tolist()
+    if isinstance(exposed, Sized) and len(exposed) > MAX_MELDS:  # before reading them
+        raise InvalidMeldError(f"a player has at most {MAX_MELDS} exposed melds, got {len(exposed):,}")
     try:
         return [parse_meld(m) for m in exposed]  # type: ignore[arg-type]  # a bad item is refused there
     except TypeError:
-        raise InvalidMeldError(f"exposed melds must be a sequence of melds, got {exposed!r}") from None
+        raise InvalidMeldError(f"exposed melds must be a sequence of melds, got {quoted(exposed)}") from None
 
 
 class Exposed(NamedTuple):
@@ -137,7 +145,7 @@ NO_MELDS = Exposed(0, 0, (0,) * N_CARDS, 0, 0, [])
 
 def fold_melds(exposed: MeldLike | Iterable[MeldLike]) -> Exposed:
     """The exposed melds parsed and folded; more than 4 copies of a card in them is refused."""
-    if exposed == () or exposed == []:
+    if isinstance(exposed, (tuple, list)) and not exposed:
         return NO_MELDS
     melds = parse_melds(exposed)
     huxi = quads = peng = wei = 0

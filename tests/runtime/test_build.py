@@ -67,6 +67,29 @@ def test_if_needed_repairs_a_damaged_attribute_and_leaves_good_files(tmp_path):
     assert tables.check(out / "shisanshui.h5", "shisanshui").attrs["code_category_shift"] == 20
 
 
+def test_if_needed_repairs_each_damaged_dataset_byte_identically(tmp_path):
+    """Issue 14's table-damage test, end to end: every dataset of a game damaged in turn is
+    refused, and ``--if-needed`` rebuilds exactly what was built before (shisanshui: the game
+    whose build takes seconds; test_tables.py checks refusal for every dataset and attribute
+    of every game)."""
+    out = copy_tables(tmp_path)
+    path = out / "shisanshui.h5"
+    want = {name: info.sha256 for name, info in tables.check(path, "shisanshui").datasets.items()}
+    for name, info in tables.check(path, "shisanshui").datasets.items():
+        with open(path, "r+b") as f:
+            f.seek(info.offset + info.nbytes // 2)
+            byte = f.read(1)[0]
+            f.seek(info.offset + info.nbytes // 2)
+            f.write(bytes([byte ^ 0x01]))
+        with pytest.raises(TableError, match="damaged"):
+            tables.check(path, "shisanshui", full=True)
+        lines: list[str] = []
+        build_tables(["shisanshui"], out, if_needed=True, warmup=False, echo=lines.append)
+        assert any(line.startswith("shisanshui: rebuilding") and name in line for line in lines), (name, lines)
+        repaired = tables.check(path, "shisanshui", full=True)
+        assert {n: i.sha256 for n, i in repaired.datasets.items()} == want
+
+
 # --- paibiao tables ---------------------------------------------------------------------------
 
 @pytest.fixture

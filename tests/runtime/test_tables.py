@@ -140,6 +140,28 @@ def test_a_damaged_byte_in_any_dataset_is_refused_even_after_a_record(tmp_path, 
             tables.check(path, game, full=False)
         with pytest.raises(TableError, match="damaged"):
             tables.check(path, game, full=True)
+        assert up_to_date(game, path) is not None, info.name  # so --if-needed rebuilds
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_any_dataset_deleted_or_emptied_is_refused(tmp_path, game):
+    """Each dataset in turn deleted (its name still listed) or replaced by an empty one."""
+    original = copy_table(game, tmp_path / "original")
+    names = list(tables.check(original, game).datasets)
+    for i, name in enumerate(names):
+        for action in ("delete", "empty"):
+            path = tmp_path / f"{i}-{action}" / f"{game}.h5"
+            path.parent.mkdir()
+            shutil.copyfile(original, path)
+            with h5py.File(path, "a") as f:
+                dtype = f[name].dtype
+                del f[name]
+                if action == "empty":
+                    f[name] = np.zeros(0, dtype)
+            for full in (False, True):
+                with pytest.raises(TableError, match="damaged|missing"):
+                    tables.check(path, game, full=full)
+            assert up_to_date(game, path) is not None, (name, action)
 
 
 # --- mapping and records -------------------------------------------------------------------------
