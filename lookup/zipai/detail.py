@@ -39,9 +39,10 @@ from .rules import RuleSet
 GROUP_KINDS = ((SEQUENCE_UNIT, "sequence"), (ERQISHI_UNIT, "erqishi"), (MIXED_UNIT, "mixed"),
                (YIWUSHI_UNIT, "yiwushi"), (PAIR_UNIT, "pair"))
 """(first unit, kind) of the unit ranges of :mod:`lookup.zipai.encoding`, in unit order."""
-KIND_TEXT = {"sequence": "顺", "erqishi": "二七十", "mixed": "绞", "yiwushi": "一五十", "pair": "将",
-             "kan": "坎", "ti": "提", **KIND_NAMES}
-"""Chinese names of the unit kinds (those of exposed melds as :data:`lookup.zipai.melds.KIND_NAMES`)."""
+KIND_TEXT = {"sequence": "", "erqishi": "", "mixed": "", "yiwushi": "", "pair": "将", "kan": "坎", "ti": "提",
+             **KIND_NAMES}
+"""Chinese prefixes of the unit kinds in :meth:`Unit.text`: none for a group of the hand (its cards
+say it), 将 for the pair, 坎 / 提 for the sets, :data:`lookup.zipai.melds.KIND_NAMES` for exposed melds."""
 _UNIT_OF = {tuple(sorted(t for t in cards if t >= 0)): u for u, cards in enumerate(UNIT_CARDS)}
 
 
@@ -61,7 +62,8 @@ class Unit(NamedTuple):
     exposed: bool = False
 
     def text(self, notation: str = "chinese") -> str:
-        """``坎拾拾拾`` / ``kan:d10d10d10``, with ``[王 拾]`` after a unit holding 王."""
+        """``一二三``, ``将五五``, ``坎拾拾拾``, ``碰陆陆陆`` / ``sequence:x1x2x3``, ``kan:d10d10d10``, with
+        `` [王 拾]`` after a unit holding 王 (the cards they read as)."""
         sep = "" if notation == "chinese" else ":"
         name = KIND_TEXT[self.kind] if notation == "chinese" else self.kind
         read = f" [王 {format_cards(self.wang, notation)}]" if self.wang else ""
