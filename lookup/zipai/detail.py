@@ -63,10 +63,11 @@ class Unit(NamedTuple):
 
     def text(self, notation: str = "chinese") -> str:
         """``一二三``, ``将五五``, ``坎拾拾拾``, ``碰陆陆陆`` / ``sequence:x1x2x3``, ``kan:d10d10d10``, with
-        `` [王 拾]`` after a unit holding 王 (the cards they read as)."""
+        ``[王拾]`` / ``[wang:d10]`` after a unit holding 王 (the cards they read as); no spaces."""
         sep = "" if notation == "chinese" else ":"
         name = KIND_TEXT[self.kind] if notation == "chinese" else self.kind
-        read = f" [王 {format_cards(self.wang, notation)}]" if self.wang else ""
+        wang = "王" if notation == "chinese" else "wang:"
+        read = f"[{wang}{format_cards(self.wang, notation)}]".replace(" ", "") if self.wang else ""
         cards = format_cards(self.cards, notation).replace(" ", "")
         return f"{name}{sep}{cards}{read}"
 

@@ -82,8 +82,8 @@ def test_detail_example():
                             Unit("pair", (4, 4), 0), Unit("sequence", (10, 11, 12), 6),
                             Unit("ti", (19, 19, 19, 19), 12), Unit("peng", (15, 15, 15), 3, (), True)),
                        red=9, black=9, big=10, small=8, wang=(9,))
-    assert [u.text() for u in d.units] == ["一二三", "二七十 [王 十]", "将五五", "壹贰叁", "提拾拾拾拾", "碰陆陆陆"]
-    assert d.units[1].text("ascii") == "erqishi:x2x7x10 [王 x10]"
+    assert [u.text() for u in d.units] == ["一二三", "二七十[王十]", "将五五", "壹贰叁", "提拾拾拾拾", "碰陆陆陆"]
+    assert d.units[1].text("ascii") == "erqishi:x2x7x10[wang:x10]"
     assert zipai.hu_detail("一二三 壹贰叁 二七 五五", wang=1) is None  # a pair without a 提/跑
     d = zipai.hu_detail("一五十 壹伍拾 二七十", rules="hengyang_shihuka")
     assert [(u.kind, u.huxi) for u in d.units] == [("yiwushi", 3), ("erqishi", 3), ("yiwushi", 6)]
