@@ -1,7 +1,10 @@
-"""Zipai: hu_batch against a recursive search in Python (seed 001's approach); generation,
+"""Zipai: hu_batch against a recursive search in Python (seed 001's approach), also with the
+一五十 groups (yiwushi) and with 1, 2 and 4 王 against the search over every reading; generation,
 load, and the key designs of the table."""
 
 from __future__ import annotations
+
+import time
 
 import numpy as np
 
@@ -32,6 +35,58 @@ def _seed_hu(counts):
     return seed_search.hu(counts)
 
 
+def wang_hands(rng, base: list[list[int]], wang: int) -> list[list[int]]:
+    """The ``base`` hands with ``wang`` cards taken out at random (the 王 stand in for them),
+    kept where the part outside 坎/提 with the 王 has 3k or 3k+2 cards."""
+    out = []
+    for c in base:
+        for _ in range(wang):
+            c = hg.minus_one(rng, c)
+        part = sum(x for x in c if x <= 2) + wang
+        if part % 3 != 1 and part <= 21:
+            out.append(c)
+    return out
+
+
+def _timed_answers(fn, items) -> tuple[list, float]:
+    """(answers, seconds per item) of one plain loop: the slow peers are run once, and their
+    answers are the ones checked."""
+    t0 = time.perf_counter()
+    answers = [fn(item) for item in items]
+    return answers, (time.perf_counter() - t0) / len(items)
+
+
+def _variant_rows(rng, batch_hands: list[list[int]], quick: bool) -> tuple[list, list]:
+    """hu_batch with 一五十 (hengyang_shihuka) and with 1, 2, 4 王 (paohuzi), each against the
+    oracle's recursive search (over every reading of the 王), answers checked equal first."""
+    from lookup import zipai
+
+    rows = []
+    wins = []
+    peers = {0: 300, 1: 60, 2: 8, 4: 2} if not quick else {0: 60, 1: 12, 2: 3, 4: 1}
+    batch = np.array(batch_hands, np.uint8)
+    want, t_peer = _timed_answers(lambda h: seed_search.hu(h, yiwushi=True), batch_hands[:peers[0]])
+    got = zipai.hu_batch(batch, "hengyang_shihuka")
+    assert got[:peers[0]].tolist() == [-1 if w is None else w for w in want]
+    t = best_of(lambda: zipai.hu_batch(batch, "hengyang_shihuka")) / len(batch)
+    rows.append(["hu_batch, `hengyang_shihuka` (一五十)", fmt_time(t), f"**{1 / t / 1e6:.2f} M**",
+                 "recursive search with 一五十", fmt_time(t_peer), f"{t_peer / t:,.0f}×", "≥ 1 M hands/s"])
+    wins.append(f"一五十 {np.mean(got >= 0):.1%}")
+    for wang in (1, 2, 4):
+        hands_w = wang_hands(rng, batch_hands, wang)
+        rows_w = np.array(hands_w, np.uint8)
+        want, t_peer = _timed_answers(lambda h, w=wang: seed_search.hu(h, wang=w), hands_w[:peers[wang]])
+        got = zipai.hu_batch(rows_w, wang=wang)
+        assert got[:peers[wang]].tolist() == [-1 if w is None else w for w in want]
+        t = best_of(lambda r=rows_w, w=wang: zipai.hu_batch(r, wang=w)) / len(rows_w)
+        target = "≥ 0.5 M hands/s" if wang <= 2 else "—"
+        rows.append([f"hu_batch, {wang} 王", fmt_time(t), f"**{1 / t / 1e6:.2f} M**",
+                     f"search over every reading ({len(seed_search.readings([0] * 20, wang)):,})",
+                     fmt_time(t_peer), f"{t_peer / t:,.0f}×", target])
+        wins.append(f"{wang} 王 {np.mean(got >= 0):.1%}")
+    return rows, wins
+
+
 def _parts(rng, n: int, keys) -> tuple[np.ndarray, np.ndarray]:
     """(winning parts sampled from the table, random parts of 3k/3k+2 cards), each (n, 20) uint8."""
     import zipai_encoding as enc
@@ -52,7 +107,7 @@ def _encoding_rows(rng, quick: bool) -> tuple[list, str]:
 
     import zipai_encoding as enc
 
-    view = VIEW.get()
+    view = VIEW.get().plain
     trans, final, values = view.trans, view.final, view.values
     keys, _, _ = gen.winning_vectors(progress=lambda msg: None)
     designs = enc.build(keys, values)
@@ -142,6 +197,7 @@ def run(quick: bool) -> str:
         ["load + verify the zipai tables (sha256 of every dataset; h5py already imported)", fmt_time(load), "—"],
         ["size of data/zipai.h5", f"{size / 2**20:.1f} MiB", "tens of MB at most"],
     ]
+    variant_rows, variant_wins = _variant_rows(rng, batch_hands, quick)
     enc_rows, enc_note = _encoding_rows(rng, quick)
     return "\n".join([
         "## Zipai: hu and ting\n",
@@ -151,6 +207,13 @@ def run(quick: bool) -> str:
         f"`splits`: the card with the fewest groups first, every split, then the best huxi), timed on "
         f"the first {n_calls:,} hands; answers are checked equal before timing.\n",
         table(rows, ["paibiao", "time", "hands/s", "peer", "peer time", "ratio", "target"]),
+        "### Variants: 一五十 and 王\n",
+        "The same hands under `hengyang_shihuka` (the yiwushi group set), and with 1, 2 and 4 of "
+        "their cards taken out and given as 王 (`wang_hands`; hands whose part then has a wrong size "
+        f"are left out). Wins: {', '.join(variant_wins)}. The peer is the oracle's recursive search "
+        "(`tests/support/oracles/zipai.py` `hu`, over every reading of the 王: each 王 any card), "
+        "run once on the first hands, whose answers are checked equal before timing.\n",
+        table(variant_rows, ["paibiao", "time", "hands/s", "peer", "peer time", "ratio", "target"]),
         table(once, ["one-off", "time", "target"]),
         "### Key designs of the zipai table\n",
         "Best huxi of checked parts (counts ≤ 2) through each design, same vectors and values "

@@ -46,7 +46,7 @@ KERNEL_MODULES = {
     "mahjong/kernels.py": ("jit.py", "mahjong/encoding.py", "mahjong/hand.py"),
     "mahjong/shanten_kernels.py": ("jit.py", "mahjong/encoding.py", "mahjong/hand.py", "mahjong/shanten_hand.py"),
     "shisanshui/kernels.py": ("jit.py", "shisanshui/encoding.py", "shisanshui/splits.py"),
-    "zipai/kernels.py": ("jit.py", "zipai/encoding.py", "zipai/melds.py", "zipai/hand.py"),
+    "zipai/kernels.py": ("jit.py", "zipai/encoding.py", "zipai/melds.py", "zipai/hand.py", "zipai/wang.py"),
 }
 
 _jitables: list[tuple[Callable, bool]] = []

@@ -94,6 +94,8 @@ def zipai_queries() -> list[tuple[str, Callable[[], Any]]]:
         ("decompositions", lambda: zipai.decompositions("二七十二七十贰柒拾")),
         ("hu_batch", lambda: zipai.hu_batch(win)),
         ("ting_batch", lambda: zipai.ting_batch(wait)),
+        ("hu_batch wang", lambda: zipai.hu_batch(_rows(hand_counts("二七十二七十贰柒")), wang=1)),
+        ("ting_batch wang", lambda: zipai.ting_batch(_rows(hand_counts("二七十二七十贰")), wang=1)),
     ]
 
 

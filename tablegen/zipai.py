@@ -30,9 +30,8 @@ from numba import njit
 
 from lookup.jit import register_jitables
 from lookup.zipai.encoding import (
-    DATASETS,
-    FINAL_STATE,
     GAME,
+    GROUP_SETS,
     GROUP_SIZE,
     HUXI_BITS,
     HUXI_MASK,
@@ -41,7 +40,6 @@ from lookup.zipai.encoding import (
     MOVE_UNITS,
     MOVES_SHIFT,
     N_CARDS,
-    N_GROUPS,
     N_MOVES,
     N_NUMBERS,
     N_SYMBOLS,
@@ -51,7 +49,10 @@ from lookup.zipai.encoding import (
     RANK_SHIFT,
     UNIT_HUXI,
     add_unit,
+    datasets_of,
     decode_key,
+    final_state_attr,
+    group_limit,
     key_of,
     lowest_card,
     walk,
@@ -66,6 +67,11 @@ SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"),
 KNOWN_SIZES = {0: 1, 2: 20, 3: 38, 5: 666, 6: 657, 8: 9992, 9: 6684, 11: 87000, 12: 43780,
                14: 479022, 15: 191068, 17: 1716364, 18: 558934, 20: 3992588, 21: 1080182}
 """Winning vectors per part size (ZIPAI.md): the generator checks its result against them."""
+KNOWN_SIZES_YIWUSHI = {0: 1, 2: 20, 3: 40, 5: 700, 6: 730, 8: 11072, 9: 7852, 11: 101802, 12: 54426,
+                       14: 592316, 15: 251430, 17: 2241936, 18: 777955, 20: 5498092, 21: 1586328}
+"""The same with 一五十 and 壹伍拾 as groups (11,124,700 in all), counted independently by
+``tests/support/oracles/zipai.py`` ``count_winning_vectors`` (a per-number count over the
+groups left open, no table) and checked by ``tests/zipai/test_tables.py``."""
 
 register_jitables()  # the kernels below call the jitable helpers of lookup.zipai.encoding
 
@@ -114,13 +120,14 @@ def unique_best(packed):
     return keys[:m], huxi[:m]
 
 
-def winning_vectors(progress=print):
-    """(sorted keys, best huxi) of every winning vector, and the number per part size."""
+def winning_vectors(yiwushi: bool = False, progress=print):
+    """(sorted keys, best huxi) of every winning vector of a group set, and the number per part size."""
     delta, unit_huxi = unit_arrays()
     level_keys = [np.zeros(1, np.int64)]
     level_huxi = [np.zeros(1, np.int64)]
     for _ in range(MAX_PART // GROUP_SIZE):  # one group more each time, up to 7
-        keys, huxi = unique_best(expand(level_keys[-1], level_huxi[-1], delta, unit_huxi, 0, N_GROUPS))
+        keys, huxi = unique_best(expand(level_keys[-1], level_huxi[-1], delta, unit_huxi, 0,
+                                        group_limit(yiwushi)))
         level_keys.append(keys)
         level_huxi.append(huxi)
     all_keys, all_huxi = list(level_keys), list(level_huxi)
@@ -154,10 +161,10 @@ def build_automaton(keys):
     those one level up the distinct 9-tuples of next states, and so on to the start. States
     are then renumbered from the start (1) down to the final state; 0 is the dead state.
     """
-    cap = 1 << 18
+    cap = 1 << 20
     sig = np.zeros((cap, N_SYMBOLS), np.int64)  # transitions by creation order (children first)
     n_states = 2  # 0 dead, 1 final
-    slots_size = 1 << 20
+    slots_size = 1 << 22
     slots = np.full(slots_size, -1, np.int64)
     prefix = keys.copy()
     state = np.ones(keys.shape[0], np.int64)
@@ -256,52 +263,82 @@ def split_values(keys, huxi, trans, final, unit_huxi, move_units):
     return values, bad
 
 
-def build_datasets(progress=print) -> tuple[dict, dict]:
-    """Compute the zipai datasets: (name -> (array, description), parameters)."""
+def move_unit_array(yiwushi: bool) -> np.ndarray:
+    """MOVE_UNITS as an (N_CARDS, N_MOVES) array, -1 for the moves outside the group set."""
+    moves = np.array(MOVE_UNITS, np.int64)
+    moves[(moves >= group_limit(yiwushi)) & (moves < PAIR_UNIT)] = -1
+    return moves
+
+
+def group_set_tables(group_set: str, progress=print) -> tuple[np.ndarray, int, np.ndarray, dict]:
+    """(automaton, final state, values, vectors per part size) of one group set, checked.
+
+    The per-size counts must be the known ones, every key must walk to its own rank, and the
+    best huxi over the first moves must equal the level-by-level best.
+    """
+    yiwushi = group_set == "yiwushi"
     t0 = time.perf_counter()
-    keys, huxi, sizes = winning_vectors(progress)
-    if sizes != KNOWN_SIZES:
-        raise AssertionError(f"winning vectors per size {sizes} differ from ZIPAI.md's {KNOWN_SIZES}")
-    progress(f"  {len(keys):,} winning vectors ({time.perf_counter() - t0:.2f} s)")
+    keys, huxi, sizes = winning_vectors(yiwushi, progress)
+    known = KNOWN_SIZES_YIWUSHI if yiwushi else KNOWN_SIZES
+    if sizes != known:
+        raise AssertionError(f"{group_set}: winning vectors per size {sizes} differ from the known {known}")
+    progress(f"  {group_set}: {len(keys):,} winning vectors ({time.perf_counter() - t0:.2f} s)")
     t1 = time.perf_counter()
     trans, final = build_automaton(keys)
-    progress(f"  automaton: {final + 1:,} states ({time.perf_counter() - t1:.2f} s)")
+    progress(f"  {group_set}: automaton of {final + 1:,} states ({time.perf_counter() - t1:.2f} s)")
     t2 = time.perf_counter()
     _, unit_huxi = unit_arrays()
-    values, bad = split_values(keys, huxi, trans, final, unit_huxi, np.array(MOVE_UNITS, np.int64))
+    values, bad = split_values(keys, huxi, trans, final, unit_huxi, move_unit_array(yiwushi))
     if bad:
-        raise AssertionError(f"{bad} vectors disagree between the automaton and the level sets")
-    progress(f"  values: best huxi and first moves ({time.perf_counter() - t2:.2f} s)")
-    datasets = {
-        DATASETS[0]: (
-            trans,
-            "minimal automaton of the winning vectors (counts <= 2) over ten symbols, one per number "
-            "n = 0..9 (symbol 3*small_n + big_n); int64 entry [9*state + symbol] = next state (bits "
-            "0..31; 0 dead, 1 start) | number of winning vectors leaving the state by a smaller "
-            "symbol << 32 (bits 32..); a vector wins when its ten steps end in final_state, and the "
-            "sum of the high parts is its rank, the index into values",
-        ),
-        DATASETS[1]: (
-            values,
-            "per winning vector in rank (base-9 key) order: bits 0..4 best huxi of its splits, bits "
-            "5..9 first moves: bit 5+m set when unit MOVE_UNITS[low][m] (pair, sequence, 二七十, "
-            "mixed 2+1, mixed 1+2 on the lowest card, lowest number first, small before big) "
-            "leaves a winning vector",
-        ),
-    }
-    params = {
-        FINAL_STATE: int(final),
-        "n_states": int(final + 1),
-        "n_vectors": int(len(keys)),
+        raise AssertionError(f"{group_set}: {bad} vectors disagree between the automaton and the level sets")
+    progress(f"  {group_set}: values, best huxi and first moves ({time.perf_counter() - t2:.2f} s)")
+    return trans, final, values, sizes
+
+
+_GROUPS_TEXT = {
+    "plain": "groups: sequences, 二七十, mixed triples (ZIPAI.md)",
+    "yiwushi": "groups: sequences, 二七十, 一五十 (衡阳十胡卡, RuleSet.yiwushi), mixed triples",
+}
+
+
+def build_datasets(progress=print) -> tuple[dict, dict]:
+    """Compute the zipai datasets of both group sets: (name -> (array, description), parameters)."""
+    datasets: dict = {}
+    params: dict = {
         "max_part_cards": MAX_PART,
         "max_copies_in_part": MAX_PART_COPIES,
         "key": "ten base-9 digits, number 0 (一/壹) most significant; digit 3*small_n + big_n",
-        "vectors_per_size": " ".join(f"{s}:{n}" for s, n in sizes.items()),
+        "group_sets": " ".join(GROUP_SETS),
         "design": "minimal automaton as a minimal perfect hash into values (no key store); "
                   "measured against sorted uint32 keys + binary search, keys bucketed by the big "
                   "cards + binary search, and open addressing (bench/zipai_encoding.py)",
-        "design_bytes": _design_bytes(len(keys), trans, values),
     }
+    for group_set in GROUP_SETS:
+        trans, final, values, sizes = group_set_tables(group_set, progress)
+        automaton_name, values_name = datasets_of(group_set)
+        groups = _GROUPS_TEXT[group_set]
+        datasets[automaton_name] = (
+            trans,
+            f"{groups}. Minimal automaton of the winning vectors (counts <= 2) over ten symbols, one "
+            "per number n = 0..9 (symbol 3*small_n + big_n); int64 entry [9*state + symbol] = next "
+            "state (bits 0..31; 0 dead, 1 start) | number of winning vectors leaving the state by a "
+            f"smaller symbol << 32 (bits 32..); a vector wins when its ten steps end in "
+            f"{final_state_attr(group_set)}, and the sum of the high parts is its rank, the index "
+            f"into {values_name}",
+        )
+        datasets[values_name] = (
+            values,
+            f"{groups}. Per winning vector in rank (base-9 key) order: bits 0..4 best huxi of its "
+            "splits, bits 5..10 first moves: bit 5+m set when unit MOVE_UNITS[low][m] (pair, "
+            "sequence, 二七十, mixed 2+1, mixed 1+2, 一五十 on the lowest card, lowest number first, "
+            "small before big) leaves a winning vector",
+        )
+        suffix = "" if group_set == "plain" else "_" + group_set
+        params[final_state_attr(group_set)] = int(final)
+        params["n_states" + suffix] = int(final + 1)
+        params["n_vectors" + suffix] = int(len(values))
+        params["vectors_per_size" + suffix] = " ".join(f"{s}:{n}" for s, n in sizes.items())
+        params["design_bytes" + suffix] = _design_bytes(len(values), trans, values)
     return datasets, params
 
 

@@ -19,7 +19,7 @@ from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import encoding, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "aaf5ce2dc516a56598653c111a9155996f78958cb3868db023ef4a365757a7d0"
+SOURCES_SHA256 = "3b44b2110aaa124613232c6c71540257d3506433e493f1018219bfd744c787c8"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
 

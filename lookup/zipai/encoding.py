@@ -8,14 +8,19 @@ generator imports only this module of the runtime; the runtime reads the file th
 
 Cards (SPEC §1): index 0..9 small 一..十, 10..19 big 壹..拾; card t has number t % 10.
 
-**Units.** The 38 groups of the checked hand part (counts <= 2) and the 20 pairs:
+**Units.** The 40 groups of the checked hand part (counts <= 2) and the 20 pairs:
 
     0..7    small sequences 一二三 .. 八九十        (huxi 3 for 一二三, else 0)
     8..15   big sequences 壹贰叁 .. 捌玖拾          (huxi 6 for 壹贰叁, else 0)
     16, 17  二七十, 贰柒拾                           (huxi 3, 6)
     18..37  mixed triples: 18 + 2n = two small + one big of number n, 19 + 2n = one small +
             two big (huxi 0)
-    38..57  pairs: 38 + t = two of card t (huxi 0)
+    38, 39  一五十, 壹伍拾 (huxi 3, 6): groups only under ``RuleSet.yiwushi`` (衡阳十胡卡)
+    40..59  pairs: 40 + t = two of card t (huxi 0)
+
+**Group sets.** The file holds one automaton and one value array per group set
+(:data:`GROUP_SETS`): ``plain``, the groups 0..37 (ZIPAI.md), and ``yiwushi``, the groups
+0..39; :func:`group_limit` is the first unit past a set's groups.
 
 **Key and automaton.** A count vector (each 0..2) reads as ten symbols, one per number
 n = 0..9 (一/壹 first): symbol 3 * small_n + big_n (0..8); its key is those ten symbols as
@@ -29,8 +34,9 @@ its rank among the winning vectors in key order, a minimal perfect hash that ind
 (or a non-final one) and is answered as such, exactly.
 
 **Values.** ``values[rank]`` (uint16): bits 0..4 the best huxi of the vector's splits,
-bits 5..9 its *first moves*: the units on its lowest card (:func:`lowest_card`) that leave
-a winning vector (the edges of the split list, see :data:`MOVE_UNITS`).
+bits 5..10 its *first moves*: the units on its lowest card (:func:`lowest_card`) that leave
+a winning vector (the edges of the split list, see :data:`MOVE_UNITS`; move 5, 一五十,
+only in the ``yiwushi`` set).
 
 The functions are :func:`~lookup.jit.jitable`: the scalar queries run them as Python, the
 batch kernels and the generator's kernels compile them.
@@ -76,7 +82,7 @@ HUXI_MASK = (1 << HUXI_BITS) - 1
 """Value: the best huxi of a vector's splits in the low bits ..."""
 MOVES_SHIFT = HUXI_BITS
 """... and its first moves above them, bit m for move m."""
-N_MOVES = 5
+N_MOVES = 6
 NO_WIN = -1
 """Rank of a vector that does not win; also the answer of a hand that does not win."""
 
@@ -87,10 +93,24 @@ Scratch: TypeAlias = MutableSequence[int] | np.ndarray
 Table: TypeAlias = Sequence[int] | np.ndarray
 """A table a step reads: a memoryview in Python (it indexes fastest), an array compiled."""
 
-DATASETS = ("automaton", "values")
+GROUP_SETS = ("plain", "yiwushi")
+"""The group sets the file holds tables for: without and with 一五十 / 壹伍拾 (RuleSet.yiwushi)."""
+_SUFFIX = {"plain": "", "yiwushi": "_yiwushi"}
+
+
+def datasets_of(group_set: str) -> tuple[str, str]:
+    """The (automaton, values) dataset names of a group set."""
+    return "automaton" + _SUFFIX[group_set], "values" + _SUFFIX[group_set]
+
+
+def final_state_attr(group_set: str) -> str:
+    """The root attribute holding the accepting state of a group set's automaton."""
+    return "final_state" + _SUFFIX[group_set]
+
+
+DATASETS = tuple(name for g in GROUP_SETS for name in datasets_of(g))
 """The datasets of data/zipai.h5, in file order."""
-FINAL_STATE = "final_state"
-"""Root attribute holding the automaton's accepting state."""
+FINAL_STATE = final_state_attr("plain")
 
 
 SEQUENCE_UNIT = 0
@@ -99,14 +119,23 @@ ERQISHI_UNIT = 16
 """Unit of 二七十 of case c: ERQISHI_UNIT + c."""
 MIXED_UNIT = 18
 """Units of number n's mixed triples: MIXED_UNIT + 2n (two small, one big), + 1 (one small, two big)."""
-PAIR_UNIT = 38
+YIWUSHI_UNIT = 38
+"""Unit of 一五十 of case c: YIWUSHI_UNIT + c (a group only under RuleSet.yiwushi)."""
+PAIR_UNIT = 40
 """Unit of the pair of card t: PAIR_UNIT + t."""
 N_GROUPS = PAIR_UNIT
+N_PLAIN_GROUPS = YIWUSHI_UNIT
+"""Groups of the plain set (ZIPAI.md): units 0..N_PLAIN_GROUPS-1."""
 N_UNITS = PAIR_UNIT + N_CARDS
 _SEQUENCES = N_NUMBERS - 2
 """Sequences per case (一二三 .. 八九十)."""
 _HONOURED = (3, 6)
-"""Huxi (small, big) of the groups that score in a split: 一二三 / 壹贰叁 and 二七十 / 贰柒拾."""
+"""Huxi (small, big) of the groups that score in a split: 一二三, 二七十, 一五十 and their big forms."""
+
+
+def group_limit(yiwushi: bool) -> int:
+    """The first unit after the groups of a set: N_GROUPS with 一五十, else N_PLAIN_GROUPS."""
+    return N_GROUPS if yiwushi else N_PLAIN_GROUPS
 
 
 def _units() -> tuple[tuple[tuple[int, int, int], ...], bytes]:
@@ -123,6 +152,10 @@ def _units() -> tuple[tuple[tuple[int, int, int], ...], bytes]:
     for n in range(N_NUMBERS):
         cards += [(n, n, n + N_NUMBERS), (n, n + N_NUMBERS, n + N_NUMBERS)]
         huxi += [0, 0]
+    for case in (0, 1):
+        first = case * N_NUMBERS
+        cards.append((first, first + 4, first + 9))
+        huxi.append(_HONOURED[case])
     for t in range(N_CARDS):
         cards.append((t, t, -1))
         huxi.append(0)
@@ -140,7 +173,8 @@ def _move_units() -> tuple[tuple[int, ...], ...]:
         sequence = SEQUENCE_UNIT + _SEQUENCES * case + n if n < _SEQUENCES else -1
         erqishi = ERQISHI_UNIT + case if n == 1 else -1
         mixed = (-1, -1) if case else (MIXED_UNIT + 2 * n, MIXED_UNIT + 2 * n + 1)
-        moves.append((PAIR_UNIT + t, sequence, erqishi, mixed[0], mixed[1]))
+        yiwushi = YIWUSHI_UNIT + case if n == 0 else -1
+        moves.append((PAIR_UNIT + t, sequence, erqishi, mixed[0], mixed[1], yiwushi))
     return tuple(moves)
 
 
@@ -148,13 +182,14 @@ MOVE_UNITS = _move_units()
 """MOVE_UNITS[t][m]: unit of first move m on card t (-1: none). When t is the lowest card
 of a vector (lowest number first, small before big), every unit of a split that holds t is
 one of these: m = 0 the pair, 1 the sequence starting at t, 2 二七十 (t = 二 or 贰), 3 and 4
-the mixed triples of t's number (t small)."""
+the mixed triples of t's number (t small), 5 一五十 (t = 一 or 壹; the yiwushi set only)."""
 
 
 NO_CARD = 255
 NO_UNIT = 255
 MAX_CARD_UNITS = 8
-"""A card is in at most 8 units (3 sequences, 二七十, 2 mixed triples, the pair; fewer for most)."""
+"""A card is in at most 8 units (3 sequences, 二七十 or 一五十, 2 mixed triples, the pair; 十 in
+八九十, 二七十, 一五十, 2 mixed triples and the pair; fewer for most)."""
 
 UNIT_CARD_BYTES = bytes(t if t >= 0 else NO_CARD for cards in UNIT_CARDS for t in cards)
 """UNIT_CARDS flat, GROUP_SIZE slots a unit (NO_CARD for a pair's third card)."""
@@ -252,8 +287,8 @@ def unit_cards(u: int) -> tuple[int, ...]:
     return tuple(t for t in UNIT_CARDS[u] if t >= 0)
 
 
-class Tables(NamedTuple):
-    """What the queries read from data/zipai.h5: arrays for the kernels, memoryviews for Python."""
+class GroupTables(NamedTuple):
+    """One group set's tables: arrays for the kernels, memoryviews for Python (they index fastest)."""
 
     trans: np.ndarray
     final: int
@@ -262,9 +297,24 @@ class Tables(NamedTuple):
     values_view: memoryview
 
 
+class Tables(NamedTuple):
+    """What the queries read from data/zipai.h5: the tables of each group set."""
+
+    plain: GroupTables
+    yiwushi: GroupTables
+
+    def of(self, yiwushi: bool) -> GroupTables:
+        """The tables of the group set a rule set plays with."""
+        return self.yiwushi if yiwushi else self.plain
+
+
 def _read(tableset: tables.TableSet) -> Tables:
-    trans, values = tableset[DATASETS[0]], tableset[DATASETS[1]]
-    return Tables(trans, int(tableset.attrs[FINAL_STATE]), values, trans.data, values.data)
+    sets = []
+    for group_set in GROUP_SETS:
+        automaton, values = (tableset[name] for name in datasets_of(group_set))
+        final = int(tableset.attrs[final_state_attr(group_set)])
+        sets.append(GroupTables(automaton, final, values, automaton.data, values.data))
+    return Tables(*sets)
 
 
 VIEW: tables.TableView[Tables] = tables.TableView(GAME, _read)

@@ -25,7 +25,8 @@ Arguments shared by the steps: ``trans``, ``final``, ``values`` the tables
 (the checked part); ``melds`` and ``quads`` the exposed melds' huxi and number of 跑/提,
 ``used`` their copies per card, ``peng`` / ``wei`` bit masks of the cards with an exposed 碰 /
 偎 (:class:`lookup.zipai.melds.Exposed`); ``min_huxi`` and ``pair_with_quad`` the rules
-(:class:`lookup.zipai.RuleSet`).
+(:class:`lookup.zipai.RuleSet`). The tables are those of the rule set's group set
+(:meth:`lookup.zipai.encoding.Tables.of`). Steps with 王 are in :mod:`lookup.zipai.wang`.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from .encoding import (
     NO_UNIT,
     NO_WIN,
     PAIR_SIZE,
+    PAIR_UNIT,
     UNIT_HUXI,
     Counts,
     Scratch,
@@ -131,6 +133,12 @@ def hu_counts(trans: Table, final: int, values: Table, c: Counts, part: Scratch,
 
 
 @jitable
+def unit_in_set(u: int, limit: int) -> bool:
+    """True when unit ``u`` is a group of the group set whose groups end at ``limit`` (or a pair)."""
+    return u < limit or u >= PAIR_UNIT
+
+
+@jitable
 def draw_case(x: int, t: int, k: int, peng: int, wei: int) -> tuple[int, int, int, int, int]:
     """Case ``k`` (0, 1, ...) of placing a drawn card ``t`` that the hand holds ``x`` times:
     ``(unit, held, size change, huxi gained, quads gained)``, or ``NO_CASE`` first when there
@@ -172,14 +180,15 @@ def draw_case(x: int, t: int, k: int, peng: int, wei: int) -> tuple[int, int, in
 
 @jitable
 def ting_counts(trans: Table, final: int, values: Table, c: Counts, part: Scratch, melds: int, quads: int,
-                used: Counts, peng: int, wei: int, min_huxi: int, pair_with_quad: bool,
+                used: Counts, peng: int, wei: int, min_huxi: int, pair_with_quad: bool, limit: int,
                 out: Scratch) -> tuple[int, int]:
     """Fill ``out`` (20) with the best total huxi after drawing each card, NO_WIN where it does
     not win; ``(status, number of winning draws)``.
 
     ``ERR_SIZE`` unless the checked part is one card short of a size that can win (3k+1 or
     3k+2 cards, at most 20). A card of which hand and melds hold 4 is never drawn; a drawn
-    card is placed in each of its :func:`draw_case` cases and scores the best of them.
+    card is placed in each of its :func:`draw_case` cases and scores the best of them; a free
+    third copy only in the units of the group set (``limit``: :func:`~lookup.zipai.encoding.group_limit`).
     """
     status, size, huxi, kan_quads = take_out_sets(c, used, part)
     if status != OK:
@@ -198,6 +207,8 @@ def ting_counts(trans: Table, final: int, values: Table, c: Counts, part: Scratc
                 u, held, grown, gained, upgraded = draw_case(x, t, k, peng, wei)
                 if u == NO_CASE:
                     break
+                if not unit_in_set(u, limit):
+                    continue
                 part[t] = held
                 if ((u == NO_UNIT or add_unit(part, u, -1))
                         and pair_rule_ok(size + grown, quads + upgraded, pair_with_quad)):

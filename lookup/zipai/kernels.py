@@ -1,19 +1,20 @@
 """Numba kernels of the zipai batch queries (compiled on first use, cached on disk).
 
 Each kernel loops over the rows and answers each with the per-hand step of the scalar query
-(:func:`lookup.zipai.hand.hu_counts`, :func:`~lookup.zipai.hand.ting_counts`, compiled in;
-see :mod:`lookup.jit` for the cache). Status protocol: ``(OK, rows written)``, or the status
-of the first bad row and its index (nothing after it is answered). They release the GIL.
+(:func:`lookup.zipai.hand.hu_counts`, :func:`~lookup.zipai.hand.ting_counts`, and with 王
+:func:`lookup.zipai.wang.hu_wang`, :func:`~lookup.zipai.wang.ting_wang`, compiled in; see
+:mod:`lookup.jit` for the cache). Status protocol: ``(OK, rows written)``, or the status of
+the first bad row and its index (nothing after it is answered). They release the GIL.
 """
 
 import numpy as np
 
 from .. import jit
 from ..jit import KERNEL_MODULES, kernel_decorator
-from . import hand
+from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "09e610179b8358ab7dc1ea98524d098a06544a850dc300ebc04089e2db789a79"
+SOURCES_SHA256 = "4dba9e92274e0dc3aa0cc5e641e80bfe9c691aab775fa924ed34bcffcb588fc4"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
@@ -21,7 +22,7 @@ kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 @kernel
 def hu_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray, min_huxi: int,
              pair_with_quad: bool, out: np.ndarray) -> tuple[int, int]:
-    """``out[i]``: best total huxi of row i (no exposed melds), or NO_WIN."""
+    """``out[i]``: best total huxi of row i (no exposed melds, no 王), or NO_WIN."""
     part = np.zeros(N_CARDS, np.int64)
     used = np.zeros(N_CARDS, np.int64)
     for i in range(counts.shape[0]):
@@ -33,14 +34,51 @@ def hu_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarr
 
 
 @kernel
+def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray,
+                  min_huxi: int, pair_with_quad: bool, out: np.ndarray) -> tuple[int, int]:
+    """``out[i]``: best total huxi of row i holding ``wangs[i]`` 王 (no exposed melds), or NO_WIN."""
+    part = np.zeros(N_CARDS, np.int64)
+    used = np.zeros(N_CARDS, np.int64)
+    work = np.zeros(wang.WORK_SIZE, np.int64)
+    for i in range(counts.shape[0]):
+        if wangs[i] == 0:
+            status, huxi = hand.hu_counts(trans, final, values, counts[i], part, 0, 0, used, min_huxi,
+                                          pair_with_quad)
+        else:
+            status, key = wang.hu_wang(trans, final, values, counts[i], part, 0, 0, used, min_huxi, pair_with_quad,
+                                       wangs[i], work)
+            huxi = wang.total_of(key, min_huxi)
+        if status != jit.OK:
+            return status, i
+        out[i] = huxi
+    return jit.OK, counts.shape[0]
+
+
+@kernel
 def ting_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray, min_huxi: int,
-               pair_with_quad: bool, out: np.ndarray) -> tuple[int, int]:
+               pair_with_quad: bool, limit: int, out: np.ndarray) -> tuple[int, int]:
     """``out[i, t]``: best total huxi of row i after drawing card t (no exposed melds), or NO_WIN."""
     part = np.zeros(N_CARDS, np.int64)
     used = np.zeros(N_CARDS, np.int64)
     for i in range(counts.shape[0]):
         status, _ = hand.ting_counts(trans, final, values, counts[i], part, 0, 0, used, 0, 0, min_huxi,
-                                     pair_with_quad, out[i])
+                                     pair_with_quad, limit, out[i])
+        if status != jit.OK:
+            return status, i
+    return jit.OK, counts.shape[0]
+
+
+@kernel
+def ting_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray,
+                    min_huxi: int, pair_with_quad: bool, limit: int, out: np.ndarray) -> tuple[int, int]:
+    """``out[i, t]``: best total huxi of row i (holding ``wangs[i]`` 王) after drawing card t, and
+    ``out[i, WANG]`` after drawing a 王 (no exposed melds), or NO_WIN."""
+    part = np.zeros(N_CARDS, np.int64)
+    used = np.zeros(N_CARDS, np.int64)
+    work = np.zeros(wang.WORK_SIZE, np.int64)
+    for i in range(counts.shape[0]):
+        status, _ = wang.ting_wang(trans, final, values, counts[i], part, 0, 0, used, 0, 0, min_huxi,
+                                   pair_with_quad, limit, wangs[i], work, out[i])
         if status != jit.OK:
             return status, i
     return jit.OK, counts.shape[0]

@@ -2,7 +2,8 @@
 
 An exposed *meld* is a :class:`Meld`, a ``(kind, cards)`` pair or text ``"碰六"``,
 ``"peng x6"``, ``"chi:x1x2x3"``. Kinds: 碰 ``peng`` (3 of a card), 偎 ``wei`` (3), 跑
-``pao`` (4), 提 ``ti`` (4), 吃 ``chi`` (an eaten group: a sequence, 二七十 or a mixed triple).
+``pao`` (4), 提 ``ti`` (4), 吃 ``chi`` (an eaten group: a sequence, 二七十, a mixed triple, or
+一五十 under rules with ``yiwushi``).
 For the first four one card names the meld (``"跑拾"``); the copies may also be written out.
 A badly shaped meld raises :class:`~lookup.errors.InvalidMeldError`, a bad card in it
 :class:`~lookup.errors.InvalidTileError`.
@@ -21,7 +22,7 @@ import numpy as np
 
 from ..errors import InvalidHandError, InvalidMeldError, check_text_size, quoted
 from .cards import Card, card_name, format_cards, parse_cards
-from .encoding import MAX_COPIES, N_CARDS, N_GROUPS, N_NUMBERS, UNIT_CARDS, UNIT_HUXI
+from .encoding import MAX_COPIES, N_CARDS, N_GROUPS, N_NUMBERS, UNIT_CARDS, UNIT_HUXI, group_limit
 
 # meld huxi by kind, (small, big) (ZIPAI.md); index by the card's case t // N_NUMBERS. Bytes,
 # as the tables of lookup.zipai.encoding, so the compiled per-hand steps read them as constants.
@@ -99,7 +100,7 @@ def parse_meld(item: MeldLike) -> Meld:
     if kind == "chi":
         if held not in _GROUP_OF:
             raise InvalidMeldError(f"bad meld {name}{format_cards(held)}: 吃 takes a group of 3 "
-                                   "(a sequence, 二七十 or a mixed triple)")
+                                   "(a sequence, 二七十, a mixed triple, or 一五十 with yiwushi)")
         return Meld(kind, held)
     size = _SET_SIZE[kind]
     if len(held) == 1:
@@ -143,14 +144,18 @@ class Exposed(NamedTuple):
 NO_MELDS = Exposed(0, 0, (0,) * N_CARDS, 0, 0, [])
 
 
-def fold_melds(exposed: MeldLike | Iterable[MeldLike]) -> Exposed:
-    """The exposed melds parsed and folded; more than 4 copies of a card in them is refused."""
+def fold_melds(exposed: MeldLike | Iterable[MeldLike], yiwushi: bool = False) -> Exposed:
+    """The exposed melds parsed and folded; more than 4 copies of a card in them is refused, and
+    an eaten 一五十 unless the rules count it as a group (``yiwushi``)."""
     if isinstance(exposed, (tuple, list)) and not exposed:
         return NO_MELDS
     melds = parse_melds(exposed)
     huxi = quads = peng = wei = 0
     used = [0] * N_CARDS
     for m in melds:
+        if m.kind == "chi" and _GROUP_OF[m.cards] >= group_limit(yiwushi):
+            raise InvalidMeldError(f"bad meld {m.text()}: 一五十 is a group only under rules with yiwushi "
+                                   "(hengyang_shihuka)")
         huxi += m.huxi
         quads += m.kind in ("pao", "ti")
         for t in m.cards:

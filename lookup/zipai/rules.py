@@ -15,12 +15,15 @@ class RuleSet:
     reaches it (an integer 0..1000). pair_with_quad: the pair is required exactly when the
     player has a 提 or 跑 (in the hand or exposed), as in ZIPAI.md; when False the size of the
     checked part alone decides (3k+2 cards: groups and one pair; 3k: groups only), with or
-    without a 提/跑. Fields are checked when the rule set is built (:func:`lookup.rules.validate_fields`).
+    without a 提/跑. yiwushi: 一五十 and 壹伍拾 are groups too (3 huxi small, 6 big, in the hand
+    and eaten), as in 衡阳十胡卡. Fields are checked when the rule set is built
+    (:func:`lookup.rules.validate_fields`).
     """
 
     name: str = "custom"
     min_huxi: int = int_field(10, 0, 1000)
     pair_with_quad: bool = True
+    yiwushi: bool = False
 
     def __post_init__(self) -> None:
         validate_fields(self)
@@ -34,6 +37,7 @@ PRESETS: Presets[RuleSet] = Presets("zipai", RuleSet, [
     RuleSet("hunan", 15),         # classic Hunan 跑胡子
     RuleSet("loudi", 15),         # 娄底放炮罚
     RuleSet("liuhuqiang", 6),     # 六胡抢
+    RuleSet("hengyang_shihuka", 10, yiwushi=True),  # 衡阳十胡卡: 一五十 / 壹伍拾 are groups
 ])
 """The named zipai rule sets (a mapping from name to RuleSet)."""
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.support.oracles.zipai import GROUPS
+from tests.support.oracles.zipai import GROUPS, GROUPS_YIWUSHI
 
 GROUP_LIST = sorted(GROUPS)
+GROUP_LIST_YIWUSHI = sorted(GROUPS_YIWUSHI)
 SET_KINDS = ("peng", "wei", "pao", "ti")
 
 
@@ -19,12 +20,14 @@ def random_cards(rng, n_cards: int, counts=None) -> list[int]:
     return c
 
 
-def winning_part(rng, n_groups: int, pair: bool) -> list[int]:
-    """A random part (counts <= 2) of n_groups groups, plus a pair when ``pair``."""
+def winning_part(rng, n_groups: int, pair: bool, yiwushi: bool = False) -> list[int]:
+    """A random part (counts <= 2) of n_groups groups (一五十 among them when ``yiwushi``), plus
+    a pair when ``pair``."""
+    groups = GROUP_LIST_YIWUSHI if yiwushi else GROUP_LIST
     while True:
         c = [0] * 20
         for _ in range(n_groups):
-            for t in GROUP_LIST[int(rng.integers(len(GROUP_LIST)))]:
+            for t in groups[int(rng.integers(len(groups)))]:
                 c[t] += 1
         if pair:
             c[int(rng.integers(20))] += 2
@@ -51,14 +54,16 @@ def minus_one(rng, counts) -> list[int]:
     return c
 
 
-def random_melds(rng, counts, n: int):
-    """Up to n random exposed melds (kind, cards) that fit beside ``counts`` (4 copies a card)."""
+def random_melds(rng, counts, n: int, yiwushi: bool = False):
+    """Up to n random exposed melds (kind, cards) that fit beside ``counts`` (4 copies a card);
+    eaten groups among the yiwushi set's when ``yiwushi``."""
+    groups = GROUP_LIST_YIWUSHI if yiwushi else GROUP_LIST
     used = list(counts)
     melds = []
     for _ in range(n):
         for _attempt in range(20):
             if rng.random() < 0.4:
-                g = GROUP_LIST[int(rng.integers(len(GROUP_LIST)))]
+                g = groups[int(rng.integers(len(groups)))]
                 if all(used[t] + g.count(t) <= 4 for t in set(g)):
                     for t in g:
                         used[t] += 1
@@ -75,13 +80,13 @@ def random_melds(rng, counts, n: int):
     return melds
 
 
-def hand(rng, *, part_groups=None, pair=None, kan=0, ti=0, noise=0.5) -> list[int]:
+def hand(rng, *, part_groups=None, pair=None, kan=0, ti=0, noise=0.5, yiwushi=False) -> list[int]:
     """A hand: ``kan`` triples and ``ti`` quads of distinct cards plus a part that is winning
-    (groups, and a pair when asked), or with probability ``noise`` one card swapped."""
+    (groups of the set, and a pair when asked), or with probability ``noise`` one card swapped."""
     while True:
         k = int(rng.integers(0, 8)) if part_groups is None else part_groups
         p = (bool(rng.integers(2)) if pair is None else pair) and k <= 6
-        part = winning_part(rng, k, p)
+        part = winning_part(rng, k, p, yiwushi)
         if rng.random() < noise and sum(part):
             part = swap_one(rng, part)
         sets = rng.choice(20, kan + ti, replace=False)

@@ -1,4 +1,4 @@
-"""The paibiao zipai command: hu, ting, decompose, --json, bad input."""
+"""The paibiao zipai command: hu, ting, decompose, detail, --wang, --rules, --json, bad input."""
 
 import json
 
@@ -29,7 +29,8 @@ def test_hu_json(capsys):
     code, out, _ = run(capsys, "zipai", "hu", "x2x7x10", "--exposed", "pao:d5", "--exposed", "吃一二三", "--json")
     assert code == 0
     assert json.loads(out) == {"hand": "二七十", "exposed": ["跑伍伍伍伍", "吃一二三"], "rules": "paohuzi",
-                               "min_huxi": 10, "pair_with_quad": True, "hu": False, "huxi": None}
+                               "min_huxi": 10, "pair_with_quad": True, "yiwushi": False, "hu": False,
+                               "huxi": None}
 
 
 def test_ting(capsys):
@@ -52,7 +53,40 @@ def test_decompose(capsys):
     assert run(capsys, "zipai", "decompose", "一二四")[1] == "no split\n"
 
 
+def test_wang_and_yiwushi(capsys):
+    hand = "一二三 壹贰叁 二七 五五"
+    assert run(capsys, "zipai", "hu", hand, "--exposed", "跑拾", "--wang", "1")[1] == \
+        f"hu {zipai.hu(hand, ['跑拾'], wang=1)}\n"
+    assert run(capsys, "zipai", "hu", "一五十 壹伍拾 二七十")[1] == "no hu\n"
+    assert run(capsys, "zipai", "hu", "一五十 壹伍拾 二七十", "--rules", "hengyang_shihuka")[1] == "hu 12\n"
+    ting = "一五 壹伍拾 二七十"
+    assert run(capsys, "zipai", "ting", ting, "--rules", "hengyang_shihuka")[1] == "十:12\n"
+    assert run(capsys, "zipai", "ting", ting, "--rules", "hengyang_shihuka", "--wang", "0")[1] == "十:12 王:12\n"
+    data = json.loads(run(capsys, "zipai", "ting", ting, "--rules", "hengyang_shihuka", "--wang", "0", "--json",
+                          "--notation", "ascii")[1])
+    assert data["wang"] == 0 and data["yiwushi"] and data["waits"][-1] == {"card": 20, "name": "wang", "huxi": 12}
+    out = run(capsys, "zipai", "decompose", "一五 二七", "--wang", "2", "--rules", "hengyang_shihuka")[1]
+    splits = zipai.decompositions("一五 二七", "hengyang_shihuka", 2)
+    assert out.splitlines()[0] == "6: 一五十 二七十 [王 十十]" and len(out.splitlines()) == len(splits)
+
+
+def test_detail(capsys):
+    argv = ["zipai", "detail", "一二三 壹贰叁 二七 五五 拾拾拾拾", "--exposed", "碰陆", "--wang", "1"]
+    assert run(capsys, *argv)[1] == ("hu 27: 一二三:3 二七十[王十]:3 将五五:0 壹贰叁:6 提拾拾拾拾:12 碰陆陆陆:3\n"
+                                     "red 9 black 9 big 10 small 8\n")
+    data = json.loads(run(capsys, *argv, "--json")[1])
+    d = zipai.hu_detail("一二三 壹贰叁 二七 五五 拾拾拾拾", ["碰陆"], wang=1)
+    assert data["huxi"] == d.huxi and data["wang"] == [9] and (data["red"], data["big"]) == (d.red, d.big)
+    assert [(u["kind"], tuple(u["cards"]), u["huxi"], tuple(u["wang"]), u["exposed"]) for u in data["units"]] == \
+        [tuple(u) for u in d.units]
+    assert run(capsys, "zipai", "detail", "一二三 四五六")[1] == "no hu\n"
+    assert json.loads(run(capsys, "zipai", "detail", "一二三 四五六", "--json")[1])["hu"] is False
+
+
 @pytest.mark.parametrize("argv,match", [
+    (["zipai", "hu", "一二三", "--wang", "5"], "wang (王) must be an integer 0..4"),
+    (["zipai", "hu", "一二三", "--wang", "1"], "王 counted"),
+    (["zipai", "detail", "一二三", "--exposed", "吃一五十"], "yiwushi"),
     (["zipai", "hu", "一二三", "x11"], "'x11'"),
     (["zipai", "hu", "一一一一一"], "5 copies"),
     (["zipai", "hu", "一二三四"], "3k or 3k+2"),

@@ -18,6 +18,8 @@ from tests.support import zipai_hands as hg
 from tests.support.table_files import rewrite_datasets
 
 ROOT = Path(__file__).resolve().parents[2]
+PLAIN = encoding.N_PLAIN_GROUPS
+"""group_limit of the plain group set (the ting steps' ``limit``)."""
 
 
 # --- each step written once: the same answers run as Python and compiled -------------------------
@@ -81,7 +83,7 @@ def test_steps_give_the_same_answers_as_python_and_compiled(rng):
     the steps they are made of, and the ones the generator compiles."""
     rows = [hg.hand(rng, kan=int(rng.integers(0, 3)), ti=int(rng.integers(0, 2)), noise=0.3) for _ in range(3000)]
     rows = np.array(rows, np.uint8)
-    view = encoding.VIEW.get()
+    view = encoding.VIEW.get().plain
     compiled = _compiled_steps()(rows, view.trans, view.final, view.values, np.zeros((len(rows), 18), np.int64))
     python = _python_steps(rows, view.trans_view, view.final, view.values_view)
     assert np.array_equal(compiled, python)
@@ -105,7 +107,7 @@ def test_unit_tables_agree():
 # --- status protocol ---------------------------------------------------------------------------------
 
 def test_steps_return_a_status_and_the_detail():
-    view = encoding.VIEW.get()
+    view = encoding.VIEW.get().plain
     tables_ = (view.trans_view, view.final, view.values_view)
     hand_ = counts_of("二七十二七十贰柒拾")
     assert hand.hu_counts(*tables_, hand_, [0] * 20, 0, 0, [0] * 20, 10, True) == (jit.OK, 12)
@@ -116,15 +118,15 @@ def test_steps_return_a_status_and_the_detail():
     assert hand.hu_counts(*tables_, counts_of("一二三四"), [0] * 20, 0, 0, [0] * 20, 10, True) == (jit.ERR_SIZE, 4)
     out = [0] * 20
     waiting = counts_of("二七十 二七十 貳柒")
-    assert hand.ting_counts(*tables_, waiting, [0] * 20, 0, 0, [0] * 20, 0, 0, 10, True, out) == (jit.OK, 1)
+    assert hand.ting_counts(*tables_, waiting, [0] * 20, 0, 0, [0] * 20, 0, 0, 10, True, PLAIN, out) == (jit.OK, 1)
     assert out[19] == 12 and out.count(encoding.NO_WIN) == 19
-    assert hand.ting_counts(*tables_, hand_, [0] * 20, 0, 0, [0] * 20, 0, 0, 10, True, out) == (jit.ERR_SIZE, 9)
+    assert hand.ting_counts(*tables_, hand_, [0] * 20, 0, 0, [0] * 20, 0, 0, 10, True, PLAIN, out) == (jit.ERR_SIZE, 9)
 
 
 def test_kernels_return_ok_and_rows_written_or_the_first_bad_row():
     from lookup.zipai import kernels
 
-    view = encoding.VIEW.get()
+    view = encoding.VIEW.get().plain
     rows = np.array([counts_of("二七十二七十贰柒拾")] * 4, np.uint8)
     out = np.empty(4, np.int16)
     assert kernels.hu_batch(rows, view.trans, view.final, view.values, 10, True, out) == (jit.OK, 4)
@@ -133,9 +135,9 @@ def test_kernels_return_ok_and_rows_written_or_the_first_bad_row():
     rows[3, 0] = 5
     assert kernels.hu_batch(rows, view.trans, view.final, view.values, 10, True, out) == (jit.ERR_SIZE, 2)
     waits = np.empty((4, 20), np.int16)
-    assert kernels.ting_batch(rows, view.trans, view.final, view.values, 10, True, waits) == (jit.ERR_SIZE, 0)
+    assert kernels.ting_batch(rows, view.trans, view.final, view.values, 10, True, PLAIN, waits) == (jit.ERR_SIZE, 0)
     rows[:3] = counts_of("二七十 二七十 貳柒")
-    assert kernels.ting_batch(rows, view.trans, view.final, view.values, 10, True, waits) == (jit.ERR_COPIES, 3)
+    assert kernels.ting_batch(rows, view.trans, view.final, view.values, 10, True, PLAIN, waits) == (jit.ERR_COPIES, 3)
 
 
 # --- one table cache ---------------------------------------------------------------------------------
@@ -176,7 +178,7 @@ def test_clear_cache_makes_every_query_read_the_new_file(other_tables, monkeypat
 
 @pytest.mark.parametrize("field,value", [
     ("min_huxi", True), ("min_huxi", "10"), ("min_huxi", 10.0), ("min_huxi", -1), ("min_huxi", 1001),
-    ("pair_with_quad", 1), ("pair_with_quad", None), ("name", 3),
+    ("pair_with_quad", 1), ("pair_with_quad", None), ("name", 3), ("yiwushi", 1), ("yiwushi", "yes"),
 ])
 def test_rule_fields_are_validated(field, value):
     with pytest.raises(InvalidRulesError, match=field):
@@ -187,8 +189,11 @@ def test_rule_fields_are_validated(field, value):
 
 def test_presets_resolve_one_way():
     assert zipai.RuleSet("x", 0, False).min_huxi == 0 and zipai.RuleSet("x", 1000).min_huxi == 1000
-    assert list(zipai.PRESETS) == ["paohuzi", "guilin", "hengyang", "leiyang", "hunan", "loudi", "liuhuqiang"]
+    assert list(zipai.PRESETS) == ["paohuzi", "guilin", "hengyang", "leiyang", "hunan", "loudi", "liuhuqiang",
+                                   "hengyang_shihuka"]
     assert zipai.get_rules("hunan") is zipai.PRESETS["hunan"] and zipai.get_rules("hunan").min_huxi == 15
+    shihuka = zipai.get_rules("hengyang_shihuka")
+    assert shihuka.yiwushi and shihuka.min_huxi == 10 and not zipai.RuleSet().yiwushi
     mine = zipai.RuleSet("mine", 3)
     assert zipai.get_rules(mine) is mine
     for bad in ("mcr", None, 10, ["paohuzi"]):

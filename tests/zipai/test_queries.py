@@ -17,35 +17,40 @@ ANY_HUXI = RuleSet("any", min_huxi=0, pair_with_quad=False)
 RULES = list(PRESETS.values()) + [RuleSet("no-pair-rule", 10, pair_with_quad=False), ANY_HUXI]
 
 
+YIWUSHI_ANY = RuleSet("yiwushi-any", min_huxi=0, pair_with_quad=False, yiwushi=True)
+RULES = RULES + [YIWUSHI_ANY]
+
+
 def oracle_hu(counts, melds, rules):
-    return slow.hu(counts, melds, rules.min_huxi, rules.pair_with_quad)
+    return slow.hu(counts, melds, rules.min_huxi, rules.pair_with_quad, rules.yiwushi)
 
 
 def oracle_ting(counts, melds, rules):
-    return slow.ting(counts, melds, rules.min_huxi, rules.pair_with_quad)
+    return slow.ting(counts, melds, rules.min_huxi, rules.pair_with_quad, rules.yiwushi)
 
 
-def hu_hands(rng, n):
-    """Hands (with 坎/提 and exposed melds) whose part has 3k or 3k+2 cards."""
+def hu_hands(rng, n, yiwushi=False):
+    """Hands (with 坎/提 and exposed melds) whose part has 3k or 3k+2 cards; built of the
+    yiwushi group set when asked."""
     out = []
     while len(out) < n:
-        c = hg.hand(rng, kan=int(rng.integers(0, 3)), ti=int(rng.integers(0, 2)))
+        c = hg.hand(rng, kan=int(rng.integers(0, 3)), ti=int(rng.integers(0, 2)), yiwushi=yiwushi)
         part = sum(x for x in c if x <= 2)
         if part % 3 != 1 and part <= 21:
-            out.append((c, hg.random_melds(rng, c, int(rng.integers(0, 4)))))
+            out.append((c, hg.random_melds(rng, c, int(rng.integers(0, 4)), yiwushi)))
     return out
 
 
-def ting_hands(rng, n):
+def ting_hands(rng, n, yiwushi=False):
     """Hands one card short of the hu_hands kind: parts of 3k+1 or 3k+2 cards."""
     out = []
     while len(out) < n:
-        c = hg.hand(rng, kan=int(rng.integers(0, 3)), ti=int(rng.integers(0, 2)), noise=0.3)
+        c = hg.hand(rng, kan=int(rng.integers(0, 3)), ti=int(rng.integers(0, 2)), noise=0.3, yiwushi=yiwushi)
         if sum(c):
             c = hg.minus_one(rng, c)
         part = sum(x for x in c if x <= 2)
         if part % 3 != 0 and part <= 20:
-            out.append((c, hg.random_melds(rng, c, int(rng.integers(0, 4)))))
+            out.append((c, hg.random_melds(rng, c, int(rng.integers(0, 4)), yiwushi)))
     return out
 
 
@@ -118,7 +123,7 @@ def test_min_huxi_thresholds():
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 def test_hu_matches_the_oracle(rng, rules):
-    hands = hu_hands(rng, 500)
+    hands = hu_hands(rng, 500, rules.yiwushi)
     got = [zipai.hu(c, m, rules) for c, m in hands]
     want = [oracle_hu(c, m, rules) for c, m in hands]
     assert got == want
@@ -126,7 +131,7 @@ def test_hu_matches_the_oracle(rng, rules):
 
 
 def test_hu_batch_matches_the_scalar_query(rng):
-    hands = [c for c, _ in hu_hands(rng, 4000)]
+    hands = [c for c, _ in hu_hands(rng, 2000) + hu_hands(rng, 2000, yiwushi=True)]
     counts = np.array(hands, np.uint8)
     for rules in RULES:
         got = zipai.hu_batch(counts, rules)
@@ -140,16 +145,16 @@ def test_hu_batch_matches_the_scalar_query(rng):
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 def test_ting_matches_the_oracle(rng, rules):
-    hands = ting_hands(rng, 250)
+    hands = ting_hands(rng, 250, rules.yiwushi)
     for c, m in hands:
         assert zipai.ting(c, m, rules) == oracle_ting(c, m, rules), (c, m)
     assert sum(bool(zipai.ting(c, m, rules)) for c, m in hands) > 10
 
 
 def test_ting_batch_matches_the_scalar_query(rng):
-    hands = [c for c, _ in ting_hands(rng, 1500)]
+    hands = [c for c, _ in ting_hands(rng, 1000) + ting_hands(rng, 500, yiwushi=True)]
     counts = np.array(hands, np.uint8)
-    for rules in (PRESETS["paohuzi"], ANY_HUXI):
+    for rules in (PRESETS["paohuzi"], ANY_HUXI, PRESETS["hengyang_shihuka"]):
         got = zipai.ting_batch(counts, rules)
         assert got.shape == (len(hands), 20) and got.dtype == np.int16
         for row, h in zip(got.tolist(), hands):
@@ -281,3 +286,36 @@ def test_scalar_queries_do_not_import_numba():
             "assert zipai.hu('二七十二七十贰柒拾') == 12 and zipai.ting('二七十二七十贰柒') == {19: 12}; "
             "zipai.decompositions('一二三'); assert 'numba' not in sys.modules, 'numba imported'")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- 一五十 (yiwushi, 衡阳十胡卡) -----------------------------------------------------------------
+
+@pytest.mark.parametrize("group,huxi", [("一五十", 3), ("壹伍拾", 6)])
+def test_yiwushi_groups_in_hand_and_eaten(group, huxi):
+    assert zipai.decompositions(group) == []  # not a group by default
+    assert [s.huxi for s in zipai.decompositions(group, rules="hengyang_shihuka")] == [huxi]
+    assert zipai.hu("三三叁" + group, rules=YIWUSHI_ANY) == huxi
+    assert zipai.hu("三三叁" + group, rules=ANY_HUXI) is None
+    assert zipai.hu("三三叁", [("吃", group)], rules=YIWUSHI_ANY) == huxi
+    with pytest.raises(InvalidMeldError, match="yiwushi"):
+        zipai.hu("三三叁", [("吃", group)], rules=ANY_HUXI)
+
+
+def test_hengyang_shihuka_preset():
+    hand = "一五十 壹伍拾 二七十"  # 3 + 6 + 3 = 12
+    assert zipai.hu(hand) is None and zipai.hu(hand, rules="hengyang_shihuka") == 12
+    assert zipai.ting("一五 壹伍拾 二七十", rules="hengyang_shihuka") == {9: 12}
+    assert zipai.hu("一五十 二七十 四五六", rules="hengyang_shihuka") is None  # 6 < 10
+
+
+def test_yiwushi_decompositions_match_the_oracle(rng):
+    n_yiwushi = 0
+    for _ in range(300):
+        k = int(rng.integers(0, 8))
+        c = hg.winning_part(rng, k, bool(rng.integers(2)) and k <= 6, yiwushi=True)
+        splits = zipai.decompositions(c, rules="hengyang_shihuka")
+        want = slow.splits(c, yiwushi=True)
+        assert {s.groups for s in splits} == want and len(splits) == len(want)
+        assert all(s.huxi == slow.split_huxi(s.groups) for s in splits)
+        n_yiwushi += any((0, 4, 9) in s.groups or (10, 14, 19) in s.groups for s in splits)
+    assert n_yiwushi > 30

@@ -1,8 +1,12 @@
-"""The zipai tables: every winning vector against forward enumeration and the seed-001-style
-recursive splitter, the known counts of ZIPAI.md, the automaton's ranks, metadata."""
+"""The zipai tables of both group sets (plain, and yiwushi: 一五十 / 壹伍拾 as groups): every
+winning vector against forward enumeration and the seed-001-style recursive splitter, the known
+counts (ZIPAI.md's, and the yiwushi ones against an independent count), the automaton's ranks,
+the published 衡阳十胡卡 huxi table, metadata."""
 
+import re
 from collections import Counter
 from itertools import combinations_with_replacement
+from pathlib import Path
 
 import h5py
 import numpy as np
@@ -19,6 +23,7 @@ from tests.support.oracles import zipai as slow
 KNOWN_SIZES = {0: 1, 2: 20, 3: 38, 5: 666, 6: 657, 8: 9992, 9: 6684, 11: 87000, 12: 43780,
                14: 479022, 15: 191068, 17: 1716364, 18: 558934, 20: 3992588, 21: 1080182}
 EXHAUSTIVE_UP_TO = 14  # every vector up to this many cards is checked; larger ones by samples
+GROUP_SETS = core.GROUP_SETS
 
 
 @pytest.fixture(scope="module")
@@ -26,15 +31,23 @@ def loaded():
     return tables.load("zipai")
 
 
-@pytest.fixture(scope="module")
-def table(loaded):
+def _arrays(loaded, group_set):
+    """(automaton, final state, values) of a group set as stored."""
+    automaton, values = core.datasets_of(group_set)
+    return loaded[automaton], int(loaded.attrs[core.final_state_attr(group_set)]), loaded[values]
+
+
+@pytest.fixture(scope="module", params=GROUP_SETS)
+def table(loaded, request):
     """(counts (N, 20) uint8, values) of every vector the automaton accepts, in rank order.
 
     The automaton is expanded level by level (each state's symbols in increasing order, so
     the vectors come out in key order) and each vector's rank is summed along its path: the
     ranks must be 0..N-1 in that order, i.e. a minimal perfect hash onto ``values``.
     """
-    trans = loaded["automaton"].reshape(-1, 9)
+    group_set = request.param
+    automaton, final, values = _arrays(loaded, group_set)
+    trans = automaton.reshape(-1, 9)
     nxt_all = (trans & 0xFFFFFFFF).astype(np.int32)
     off_all = trans >> 32
     states = np.array([core.START], np.int32)
@@ -46,36 +59,49 @@ def table(loaded):
         ranks = ranks[row] + off_all[states[row], sym]
         states = nxt[row, sym]
         digits = np.concatenate([digits[row], sym[:, None].astype(np.uint8)], axis=1)
-    assert (states == loaded.attrs["final_state"]).all()
-    values = loaded["values"]
+    assert (states == final).all()
     assert np.array_equal(ranks, np.arange(len(values)))
     counts = np.concatenate([digits // 3, digits % 3], axis=1)
-    return counts, values
+    return counts, values, group_set
 
 
 def test_known_vector_counts(table, loaded):
-    counts, values = table
-    sizes = Counter(counts.sum(axis=1, dtype=np.int64).tolist())
-    assert dict(sorted(sizes.items())) == KNOWN_SIZES
-    assert sizes[21] == 1_080_182  # 7 groups
-    assert len(values) == sum(KNOWN_SIZES.values()) == 8_166_996 == loaded.attrs["n_vectors"]
+    counts, values, group_set = table
+    sizes = dict(sorted(Counter(counts.sum(axis=1, dtype=np.int64).tolist()).items()))
+    suffix = "" if group_set == "plain" else "_" + group_set
+    assert len(values) == loaded.attrs["n_vectors" + suffix] == sum(sizes.values())
     huxi = values & core.HUXI_MASK
-    assert huxi.max() == 18  # ZIPAI.md: the best hand huxi is at most 18
-    assert round(np.count_nonzero(huxi == 0) / 1e6, 2) == 4.07  # "4.07M of the 8.17M score 0"
+    if group_set == "plain":
+        assert sizes == KNOWN_SIZES
+        assert sizes[21] == 1_080_182  # 7 groups
+        assert len(values) == 8_166_996
+        assert huxi.max() == 18  # ZIPAI.md: the best hand huxi is at most 18
+        assert round(np.count_nonzero(huxi == 0) / 1e6, 2) == 4.07  # "4.07M of the 8.17M score 0"
+    else:
+        assert sizes == gen.KNOWN_SIZES_YIWUSHI and len(values) == 11_124_700
+        assert huxi.max() == 27  # 一二三 二七十 一五十 and their big forms: 3 * 3 + 3 * 6
+
+
+def test_known_counts_against_an_independent_count():
+    """The per-size counts the generator checks, counted by the oracle's per-number carries (no
+    table, no enumeration): ZIPAI.md's for the plain set, the stated ones with 一五十."""
+    assert slow.count_winning_vectors(yiwushi=False) == KNOWN_SIZES == gen.KNOWN_SIZES
+    assert slow.count_winning_vectors(yiwushi=True) == gen.KNOWN_SIZES_YIWUSHI
 
 
 def _lowest(v):
     return next(t for n in range(10) for t in (n, n + 10) if v[t])
 
 
-def _first_moves(v, present):
+def _first_moves(v, present, yiwushi):
     """First-move bits of v from the oracle's vector set: pair, sequence, 二七十, mixed 2+1,
-    mixed 1+2 on the lowest card (lowest number, small before big), each iff it leaves a
-    vector of the set."""
+    mixed 1+2, 一五十 (yiwushi only) on the lowest card (lowest number, small before big), each
+    iff it leaves a vector of the set."""
     t = _lowest(v)
     n, case = t % 10, t - t % 10
     units = [(t, t), (t, t + 1, t + 2) if n <= 7 else None, (case + 1, case + 6, case + 9) if n == 1 else None,
-             (t, t, t + 10) if t < 10 else None, (t, t + 10, t + 10) if t < 10 else None]
+             (t, t, t + 10) if t < 10 else None, (t, t + 10, t + 10) if t < 10 else None,
+             (case, case + 4, case + 9) if n == 0 and yiwushi else None]
     bits = 0
     for m, unit in enumerate(units):
         if unit is None:
@@ -89,23 +115,27 @@ def _first_moves(v, present):
 
 
 def test_every_small_vector_matches_forward_enumeration(table):
-    counts, values = table
-    want = slow.forward_vectors(EXHAUSTIVE_UP_TO)
+    counts, values, group_set = table
+    yiwushi = group_set == "yiwushi"
+    want = slow.forward_vectors(EXHAUSTIVE_UP_TO, yiwushi)
     small = counts.sum(axis=1) <= EXHAUSTIVE_UP_TO
     got = {tuple(v): int(x) for v, x in zip(counts[small].tolist(), values[small].tolist())}
     assert set(got) == set(want)  # so every other vector up to 14 cards is refused
     for v, value in got.items():
         assert value & core.HUXI_MASK == want[v], v
         if any(v):
-            assert value >> core.MOVES_SHIFT == _first_moves(v, want), v
+            assert value >> core.MOVES_SHIFT == _first_moves(v, want, yiwushi), v
         else:
             assert value == 0
 
 
-def test_every_vector_up_to_6_cards_against_the_recursive_splitter(loaded):
+@pytest.mark.parametrize("group_set", GROUP_SETS)
+def test_every_vector_up_to_6_cards_against_the_recursive_splitter(loaded, group_set):
     """All vectors of 2, 3, 5 and 6 cards (counts <= 2), winning or not: walk and best huxi."""
-    trans, final, values = loaded["automaton"], loaded.attrs["final_state"], loaded["values"]
+    trans, final, values = _arrays(loaded, group_set)
     trans, values = memoryview(trans), memoryview(values)
+    yiwushi = group_set == "yiwushi"
+    known = gen.KNOWN_SIZES_YIWUSHI if yiwushi else KNOWN_SIZES
     n_win = 0
     for size in (2, 3, 5, 6):
         for cards in combinations_with_replacement(range(20), size):
@@ -113,39 +143,40 @@ def test_every_vector_up_to_6_cards_against_the_recursive_splitter(loaded):
             if max(v) > 2:
                 continue
             rank = core.walk(trans, final, v)
-            best = slow.best_huxi(v)
+            best = slow.best_huxi(v, yiwushi)
             assert (rank >= 0) == (best is not None), v
             if rank >= 0:
                 assert values[rank] & core.HUXI_MASK == best, v
                 n_win += 1
-    assert n_win == KNOWN_SIZES[2] + KNOWN_SIZES[3] + KNOWN_SIZES[5] + KNOWN_SIZES[6]
+    assert n_win == known[2] + known[3] + known[5] + known[6]
 
 
 def test_large_vectors_against_the_recursive_splitter(table, rng):
-    counts, values = table
+    counts, values, group_set = table
     large = np.flatnonzero(counts.sum(axis=1) > EXHAUSTIVE_UP_TO)
     for i in rng.choice(large, 1500, replace=False):
         v = counts[i].tolist()
-        splits = slow.splits(v)
+        splits = slow.splits(v, group_set == "yiwushi")
         assert splits and max(slow.split_huxi(s) for s in splits) == values[i] & core.HUXI_MASK, v
 
 
-def test_vectors_outside_the_table_do_not_split(loaded, rng):
-    trans, final = loaded["automaton"], loaded.attrs["final_state"]
+@pytest.mark.parametrize("group_set", GROUP_SETS)
+def test_vectors_outside_the_table_do_not_split(loaded, rng, group_set):
+    trans, final, _ = _arrays(loaded, group_set)
     refused = 0
     for size in (15, 17, 18, 20, 21):
         for _ in range(400):
             v = hg.swap_one(rng, hg.winning_part(rng, size // 3, size % 3 == 2))
             rank = core.walk(trans, final, v)
-            assert (rank >= 0) == bool(slow.splits(v)), v
+            assert (rank >= 0) == bool(slow.splits(v, group_set == "yiwushi")), v
             refused += rank < 0
     assert refused > 300
 
 
 @pytest.mark.parametrize("size", [15, 17, 18, 20, 21])
 def test_walk_finds_the_rank_of_sampled_vectors(table, loaded, rng, size):
-    counts, _ = table
-    trans, final = loaded["automaton"], loaded.attrs["final_state"]
+    counts, _, group_set = table
+    trans, final, _ = _arrays(loaded, group_set)
     rows = np.flatnonzero(counts.sum(axis=1) == size)
     for i in rng.choice(rows, 200, replace=False):
         assert core.walk(trans, final, counts[i].tolist()) == i
@@ -194,11 +225,13 @@ def test_metadata(loaded):
     assert attrs["game"] == "zipai" and attrs["encoding"] == "number_automaton_mph"
     assert attrs["generator_version"] and attrs["design"] and attrs["design_bytes"]
     assert attrs["vectors_per_size"] == " ".join(f"{s}:{n}" for s, n in KNOWN_SIZES.items())
+    assert attrs["vectors_per_size_yiwushi"] == " ".join(f"{s}:{n}" for s, n in gen.KNOWN_SIZES_YIWUSHI.items())
+    assert attrs["datasets"].split() == list(core.DATASETS) and attrs["design_bytes_yiwushi"]
     with h5py.File(loaded.path) as f:
         for name in attrs["datasets"].split():
             assert f[name].attrs["description"]
             assert f[name].attrs["sha256"] == tables.array_sha256(f[name][()])
-    assert loaded.path.stat().st_size < 32 * 2 ** 20
+    assert loaded.path.stat().st_size < 48 * 2 ** 20  # two group sets: 17.5 + 27 MiB
 
 
 def test_loaded_arrays_are_read_only(loaded):
@@ -216,3 +249,47 @@ def test_damaged_table_is_refused(tmp_path, loaded):
     path.write_bytes(bytes(data))
     with pytest.raises(TableError, match="damaged.*make tables"):
         tables.read_verified(path, "zipai")
+
+
+# --- the published 衡阳十胡卡 huxi table -----------------------------------------------------------
+
+PUBLISHED = Path(__file__).with_name("vectors") / "q_algorithm_hengyang_10huka_tbl_huxi.lua"
+"""yuanfengyun/q_algorithm, phz/phzlib_lua_hengyang_10huka/tbl_huxi.lua (commit 06f10899dca3),
+kept verbatim: a Lua table of 120 hand parts, each {[card] = count, ..., ["huxi"] = best huxi},
+cards 1..10 small 一..十 and 11..20 big 壹..拾."""
+
+
+def published_entries() -> list[tuple[int, list[int], int]]:
+    """(entry number, 20 counts, best huxi) of each entry of the published table."""
+    text = PUBLISHED.read_text(encoding="utf-8").strip()
+    assert text.startswith("return {") and text.endswith("}")
+    entries = []
+    for number, body in re.findall(r"\[(\d+)\]=\{([^{}]*)\}", text):
+        counts, huxi = [0] * 20, None
+        for key, value in re.findall(r'\[("huxi"|\d+)\]=(\d+),', body):
+            if key == '"huxi"':
+                huxi = int(value)
+            else:
+                counts[int(key) - 1] += int(value)
+        assert huxi is not None and re.sub(r'\[("huxi"|\d+)\]=\d+,', "", body) == ""  # nothing unread
+        entries.append((int(number), counts, huxi))
+    assert [n for n, _, _ in entries] == list(range(1, 121))
+    return entries
+
+
+def test_published_hengyang_shihuka_table(loaded):
+    """Every entry's best huxi is the yiwushi table's; without 一五十 exactly the 85 entries the
+    issue names differ, each one whose best split (the oracle's) holds an 一五十 or 壹伍拾."""
+    yiwushi, plain = (_arrays(loaded, g) for g in ("yiwushi", "plain"))
+    differ = 0
+    for number, counts, huxi in published_entries():
+        rank = core.walk(yiwushi[0], yiwushi[1], counts)
+        assert rank >= 0 and yiwushi[2][rank] & core.HUXI_MASK == huxi, number
+        assert slow.best_huxi(counts, yiwushi=True) == huxi, number
+        plain_rank = core.walk(plain[0], plain[1], counts)
+        plain_huxi = None if plain_rank < 0 else int(plain[2][plain_rank] & core.HUXI_MASK)
+        if plain_huxi != huxi:
+            differ += 1
+            best = [s for s in slow.splits(counts, yiwushi=True) if slow.split_huxi(s) == huxi]
+            assert all({(0, 4, 9), (10, 14, 19)} & set(s) for s in best), number
+    assert differ == 85

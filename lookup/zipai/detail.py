@@ -1,0 +1,147 @@
+"""The facts a server settles a winning zipai hand from: its best split and its card counts.
+
+    hu_detail(hand, exposed=(), rules="paohuzi", wang=0) -> Detail | None
+
+A :class:`Detail` lists the units of the hand's best split (the groups and pair of its
+checked part, its 坎 and 提, its exposed melds), each with its huxi and the cards any 王 in
+it read as, and the counts that 名堂 (红胡, 点胡, 乌胡 / 黑胡, 大字胡, 小字胡, 对子胡 …) are
+judged on, over the whole hand with its melds and its 王 as read: red cards (二 七 十 贰 柒
+拾), black cards, big cards and small cards. No multipliers: those are the server's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from . import hand as steps
+from . import wang as wild
+from .cards import Hand, format_cards
+from .decompositions import part_splits
+from .encoding import (
+    ERQISHI_UNIT,
+    MAX_PART_COPIES,
+    MIXED_UNIT,
+    N_CARDS,
+    N_NUMBERS,
+    NO_WIN,
+    PAIR_UNIT,
+    SEQUENCE_UNIT,
+    UNIT_CARDS,
+    UNIT_HUXI,
+    YIWUSHI_UNIT,
+)
+from .hand import KAN_COPIES
+from .melds import KAN_HUXI, KIND_NAMES, TI_HUXI, MeldLike
+from .queries import Query
+from .rules import RuleSet
+
+GROUP_KINDS = ((SEQUENCE_UNIT, "sequence"), (ERQISHI_UNIT, "erqishi"), (MIXED_UNIT, "mixed"),
+               (YIWUSHI_UNIT, "yiwushi"), (PAIR_UNIT, "pair"))
+"""(first unit, kind) of the unit ranges of :mod:`lookup.zipai.encoding`, in unit order."""
+KIND_TEXT = {"sequence": "", "erqishi": "", "mixed": "", "yiwushi": "", "pair": "将", "kan": "坎", "ti": "提",
+             **KIND_NAMES}
+"""Chinese prefixes of the unit kinds in :meth:`Unit.text`: none for a group of the hand (its cards
+say it), 将 for the pair, 坎 / 提 for the sets, :data:`lookup.zipai.melds.KIND_NAMES` for exposed melds."""
+_UNIT_OF = {tuple(sorted(t for t in cards if t >= 0)): u for u, cards in enumerate(UNIT_CARDS)}
+
+
+class Unit(NamedTuple):
+    """One unit of a split: its kind, cards (sorted, 王 as read), huxi, the cards of it that are
+    王 (as read), and whether it is an exposed meld.
+
+    Kinds: ``sequence``, ``erqishi`` (二七十), ``yiwushi`` (一五十), ``mixed`` (绞牌),
+    ``pair`` (将) of the checked part; ``kan`` and ``ti`` taken out of the hand; ``peng``,
+    ``wei``, ``pao``, ``ti``, ``chi`` exposed.
+    """
+
+    kind: str
+    cards: tuple[int, ...]
+    huxi: int
+    wang: tuple[int, ...] = ()
+    exposed: bool = False
+
+    def text(self, notation: str = "chinese") -> str:
+        """``一二三``, ``将五五``, ``坎拾拾拾``, ``碰陆陆陆`` / ``sequence:x1x2x3``, ``kan:d10d10d10``, with
+        ``[王拾]`` / ``[wang:d10]`` after a unit holding 王 (the cards they read as); no spaces."""
+        sep = "" if notation == "chinese" else ":"
+        name = KIND_TEXT[self.kind] if notation == "chinese" else self.kind
+        wang = "王" if notation == "chinese" else "wang:"
+        read = f"[{wang}{format_cards(self.wang, notation)}]".replace(" ", "") if self.wang else ""
+        cards = format_cards(self.cards, notation).replace(" ", "")
+        return f"{name}{sep}{cards}{read}"
+
+
+class Detail(NamedTuple):
+    """A winning hand's best split and its counts (:func:`hu_detail`).
+
+    ``huxi``: the best total; ``units``: the groups and pair of the checked part (sorted),
+    then the 坎/提 of the hand (by card), then the exposed melds (as given); ``red``,
+    ``black``, ``big``, ``small``: cards of the whole hand with its melds, 王 as read;
+    ``wang``: what each 王 reads as (sorted card indices).
+    """
+
+    huxi: int
+    units: tuple[Unit, ...]
+    red: int
+    black: int
+    big: int
+    small: int
+    wang: tuple[int, ...] = ()
+
+
+def group_kind(cards: tuple[int, ...]) -> str:
+    """The kind of a group or pair of the checked part, by its sorted cards."""
+    u = _UNIT_OF[cards]
+    return next(kind for first, kind in reversed(GROUP_KINDS) if u >= first)
+
+
+def hu_detail(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: str | RuleSet = "paohuzi",
+              wang: int = 0) -> Detail | None:
+    """The best split of a winning hand and the counts 名堂 are judged on; None when it does not win.
+
+    Arguments and checks as in :func:`lookup.zipai.hu`. The split has the best total huxi;
+    among readings of the 王 that tie on it, the one with the most red cards, then the first
+    found (cards in index order); among splits of equal huxi of the chosen reading, the first
+    in the order of their sorted groups. Each 王 read into a part card is shown in the first
+    unit (in that order) holding that card.
+    """
+    query = Query(hand, exposed, rules, wang)
+    q, g, m = query.rules, query.tables, query.melds
+    reading = [0] * N_CARDS
+    if query.wang:
+        work = [0] * wild.WORK_SIZE
+        total = wild.total_of(query.hu_key(work), q.min_huxi)
+        reading = work[wild.BEST:wild.BEST + N_CARDS]
+    else:
+        status, total = steps.hu_counts(g.trans_view, g.final, g.values_view, query.counts, [0] * N_CARDS,
+                                        m.huxi, m.quads, m.used, q.min_huxi, q.pair_with_quad)
+        query.check("hu", status, total)
+    if total == NO_WIN:
+        return None
+    held = [x + r for x, r in zip(query.counts, reading)]
+    units = []
+    sets = []
+    for t, x in enumerate(held):
+        if x >= KAN_COPIES:
+            kind, huxi = ("kan", KAN_HUXI) if x == KAN_COPIES else ("ti", TI_HUXI)
+            sets.append(Unit(kind, (t,) * x, huxi[t // N_NUMBERS], (t,) * reading[t]))
+    part = [x if x <= MAX_PART_COPIES else 0 for x in held]
+    split_huxi, groups = min(part_splits(part, g), key=lambda s: (-s[0], s[1]))
+    left = [r if x <= MAX_PART_COPIES else 0 for x, r in zip(held, reading)]
+    for cards in groups:
+        read = []
+        for t in cards:
+            if left[t]:
+                left[t] -= 1
+                read.append(t)
+        units.append(Unit(group_kind(cards), cards, UNIT_HUXI[_UNIT_OF[cards]], tuple(read)))
+    units += sets
+    units += [Unit(meld.kind, meld.cards, meld.huxi, (), True) for meld in m.melds]
+    if sum(u.huxi for u in units) != total:
+        raise AssertionError(f"the split of {query.counts} scores {split_huxi} in its part, not its best huxi")
+    every = [t for u in units for t in u.cards]
+    red = sum(wild.RED_CARD[t] for t in every)
+    big = sum(t >= N_NUMBERS for t in every)
+    return Detail(total, tuple(units), red, len(every) - red, big, len(every) - big,
+                  tuple(t for t in range(N_CARDS) for _ in range(reading[t])))

@@ -1,0 +1,408 @@
+"""Zipai per-hand steps with 王 (wildcards), each written once: the scalar queries run them as
+Python, the batch kernels compile them (they are :func:`~lookup.jit.jitable`).
+
+A hand holds ``wang`` 王 (0..4) besides its 20 counts. Each 王 reads as any of the 20 cards
+(a fifth copy included: the copy limit counts real cards only; a hand holds at most 4 of a
+card once read); the hand wins when some reading wins, with the best huxi over the readings.
+The readings are searched, not listed: :func:`best_reading` walks the table's automaton
+depth first, number by number, and each card takes 0..2 王 in the checked part (counts stay
+<= 2) or is made a set by them: 王 read into three or four of a kind make a 坎 (3 small / 6
+big huxi) or a 提 (9 / 12, a quad for the pair rule), from a pair, a single, nothing, or a
+坎 of the hand. Readings share their prefixes, and a prefix every completion of which loses
+reaches the dead state and is cut at once.
+
+The answer is a *key*: ``total huxi * RED_SCALE + red`` where ``red`` counts the 王 read as
+red cards (二 七 十 贰 柒 拾), so ties on huxi go to the reading with the most red cards; -1
+when no reading wins. The best reading is written into ``work`` (:data:`BEST`, per card).
+
+:func:`hu_wang` is hu of a hand with 王, :func:`ting_wang` ting (each real card, and a drawn
+王 in ``out[WANG]``). Arguments as in :mod:`lookup.zipai.hand`, plus ``wang`` and ``work``,
+scratch of :data:`WORK_SIZE` ints (a list in Python, int64 compiled).
+"""
+
+from __future__ import annotations
+
+from ..jit import ERR_SIZE, OK, jitable
+from .encoding import (
+    COUNT_VALUES,
+    DEAD,
+    GROUP_SIZE,
+    HUXI_MASK,
+    MAX_CARD_UNITS,
+    MAX_COPIES,
+    MAX_PART_COPIES,
+    N_CARDS,
+    N_NUMBERS,
+    N_SYMBOLS,
+    NO_CARD,
+    NO_UNIT,
+    NO_WIN,
+    RANK_SHIFT,
+    START,
+    STATE_MASK,
+    UNIT_CARD_BYTES,
+    Counts,
+    Scratch,
+    Table,
+)
+from .hand import KAN_COPIES, NO_CASE, draw_case, pair_rule_ok, part_size_ok, take_out_sets, unit_in_set
+from .melds import KAN_HUXI, TI_HUXI
+
+MAX_WANG = 4
+"""A hand holds at most 4 王."""
+WANG = N_CARDS
+"""Index of a drawn 王 in a ting answer (after the 20 cards)."""
+RED_SCALE = 8
+"""key = total huxi * RED_SCALE + 王 read as red cards (at most MAX_WANG < RED_SCALE)."""
+RED_CARD = bytes(1 if t % N_NUMBERS in (1, 6, 9) else 0 for t in range(N_CARDS))
+"""RED_CARD[t]: 1 for the red cards 二 七 十 贰 柒 拾, else 0."""
+
+_LEVELS = N_NUMBERS + 1
+STATE = 0
+"""work[STATE + n]: automaton state before number n on the current path (n = 0..10) ..."""
+RANK = STATE + _LEVELS
+"""... its rank offset so far ..."""
+LEFT = RANK + _LEVELS
+"""... the 王 left to read ..."""
+REDS = LEFT + _LEVELS
+"""... the 王 read as red cards so far ..."""
+GAINED = REDS + _LEVELS
+"""... the huxi of the sets made by 王 so far ..."""
+QUADS = GAINED + _LEVELS
+"""... the 提 among them ..."""
+DROPPED = QUADS + _LEVELS
+"""... the cards and 王 that left the part as those sets ..."""
+OPTION = DROPPED + _LEVELS
+"""... and the option taken at number n: N_OPTIONS * small option + big option (-1 before the first)."""
+ROOM = OPTION + _LEVELS
+"""work[ROOM + n]: the most 王 numbers n..9 can take."""
+LIMIT = ROOM + _LEVELS
+"""work[LIMIT + t]: the most copies of card t the checked part may hold once read (2, or 0 for a
+card held as 坎/提, or less beside a free third copy)."""
+READ = LIMIT + N_CARDS
+"""work[READ + t]: 王 read as card t before the search (the cards of a free third copy's unit)."""
+BEST = READ + N_CARDS
+"""work[BEST + t]: 王 read as card t in the best reading found."""
+SINK = BEST + N_CARDS
+"""work[SINK]: keeps the loads that touch rows ahead of the search from being optimised away."""
+WORK_SIZE = SINK + 1
+
+PLACE_OPTIONS = MAX_PART_COPIES + 1
+"""Options of a card in the search: 0..2 王 placed in the part, then ..."""
+KAN_OPTION = PLACE_OPTIONS
+"""... a 坎 made with 王 (the card leaves the part), ..."""
+TI_OPTION = KAN_OPTION + 1
+"""... a 提 made with 王 (from the part, or from a 坎 of the hand: one 王)."""
+N_OPTIONS = TI_OPTION + 1
+
+
+@jitable
+def card_option(option: int, held: int, limit: int, kan: bool, fixed: bool, case: int) -> tuple[int, int, int, int]:
+    """Option ``option`` of a card the part holds ``held`` times: ``(count in the part, 王 taken,
+    huxi, 提 made)``, or a count of -1 when the option does not apply.
+
+    ``limit``: the most copies the part may hold (work[LIMIT]); ``kan``: the hand holds a 坎 of
+    the card (outside the part); ``fixed``: no set may be made of the card.
+    """
+    if option < PLACE_OPTIONS:
+        if held + option > limit:
+            return -1, 0, 0, 0
+        return held + option, option, 0, 0
+    if kan:
+        if option == TI_OPTION:
+            return 0, 1, TI_HUXI[case] - KAN_HUXI[case], 1
+        return -1, 0, 0, 0
+    if fixed or limit == 0:
+        return -1, 0, 0, 0
+    if option == KAN_OPTION:
+        return 0, KAN_COPIES - held, KAN_HUXI[case], 0
+    return 0, MAX_COPIES - held, TI_HUXI[case], 1
+
+
+@jitable
+def record_reading(part: Counts, kan: int, fixed: int, level: int, work: Scratch) -> None:
+    """work[BEST] = work[READ] plus the reading of the search's path (no 王 from number ``level`` on)."""
+    for n in range(N_NUMBERS):
+        option = work[OPTION + n] if n < level else 0
+        for t in (n, n + N_NUMBERS):
+            chosen = option // N_OPTIONS if t == n else option % N_OPTIONS
+            _, cost, _, _ = card_option(chosen, part[t], work[LIMIT + t], kan >> t & 1 == 1, fixed >> t & 1 == 1,
+                                        t // N_NUMBERS)
+            work[BEST + t] = work[READ + t] + cost
+
+
+@jitable
+def best_reading(trans: Table, final: int, values: Table, part: Scratch, kan: int, fixed: int, j: int,
+                 size: int, base: int, red: int, quads: int, pair_with_quad: bool, work: Scratch) -> int:
+    """Best key over the readings of ``j`` 王; -1 when none wins.
+
+    A depth-first walk of the automaton, number by number: each card of the number takes one
+    of its :func:`card_option` options (0..2 王 in the part, or a 坎 or 提 made with 王), and
+    a prefix that reaches the dead state is cut with everything after it. A complete path
+    wins when it ends in the final state with every 王 read and the pair rule holds.
+
+    ``part``: the checked part (counts <= 2); ``kan``: bit t set for a 坎 of t outside it;
+    ``fixed``: bit t set for the cards no 王 may make a set of; ``size``: the part's cards plus
+    the ``j`` 王, the size the pair rule judges; ``base``, ``red``, ``quads``: huxi, red 王
+    and 提/跑 so far. When the best key improves, work[BEST] gets work[READ] plus this reading.
+    """
+    room = 0
+    work[ROOM + N_NUMBERS] = 0
+    for n in range(N_NUMBERS - 1, -1, -1):
+        for t in (n, n + N_NUMBERS):
+            if kan >> t & 1:
+                room += 1
+            elif fixed >> t & 1 or work[LIMIT + t] == 0:
+                room += work[LIMIT + t] - part[t]
+            else:
+                room += MAX_COPIES - part[t]
+        work[ROOM + n] = room
+    best = -1
+    if j > room:
+        return best
+    work[STATE] = START
+    work[RANK] = 0
+    work[LEFT] = j
+    work[REDS] = 0
+    work[GAINED] = 0
+    work[QUADS] = 0
+    work[DROPPED] = 0
+    work[OPTION] = -1
+    level = 0
+    touched = 0
+    while level >= 0:
+        if work[OPTION + level] < 0 and work[LEFT + level] == 0:  # every 王 read: walk the rest as it is
+            state = work[STATE + level]
+            rank = work[RANK + level]
+            n = level
+            while n < N_NUMBERS and state != DEAD:
+                e = trans[state * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+                state = e & STATE_MASK
+                rank += e >> RANK_SHIFT
+                n += 1
+            if state == final and pair_rule_ok(size - work[DROPPED + level], quads + work[QUADS + level],
+                                               pair_with_quad):
+                key = (base + work[GAINED + level] + (values[rank] & HUXI_MASK)) * RED_SCALE + red + work[REDS + level]
+                if key > best:
+                    best = key
+                    record_reading(part, kan, fixed, level, work)
+            level -= 1
+            continue
+        left = work[LEFT + level]
+        small = level
+        big = level + N_NUMBERS
+        room = work[ROOM + level + 1]
+        row = work[STATE + level] * N_SYMBOLS
+        option = work[OPTION + level] + 1  # resume after the option taken last
+        if option == 0:  # first visit: touch the rows of the next states, so that their misses overlap
+            for x in range(N_SYMBOLS):
+                ahead = (trans[row + x] & STATE_MASK) * N_SYMBOLS
+                touched += trans[ahead] + trans[ahead + N_SYMBOLS - 1]  # a row spans two cache lines
+        option_a = option // N_OPTIONS
+        option_b = option % N_OPTIONS
+        nxt = DEAD
+        e = held_a = cost_a = huxi_a = quad_a = held_b = cost_b = huxi_b = quad_b = 0
+        while option_a < N_OPTIONS and nxt == DEAD:
+            held_a, cost_a, huxi_a, quad_a = card_option(option_a, part[small], work[LIMIT + small],
+                                                         kan >> small & 1 == 1, fixed >> small & 1 == 1, 0)
+            if held_a >= 0 and cost_a <= left:
+                while option_b < N_OPTIONS:
+                    held_b, cost_b, huxi_b, quad_b = card_option(option_b, part[big], work[LIMIT + big],
+                                                                 kan >> big & 1 == 1, fixed >> big & 1 == 1, 1)
+                    if held_b >= 0 and 0 <= left - cost_a - cost_b <= room:
+                        e = trans[row + COUNT_VALUES * held_a + held_b]
+                        nxt = e & STATE_MASK
+                        if nxt != DEAD:
+                            break
+                    option_b += 1
+            if nxt == DEAD:
+                option_a += 1
+                option_b = 0
+        option = N_OPTIONS * option_a + option_b
+        if nxt == DEAD:
+            level -= 1
+            continue
+        work[OPTION + level] = option
+        work[STATE + level + 1] = nxt
+        work[RANK + level + 1] = work[RANK + level] + (e >> RANK_SHIFT)
+        work[LEFT + level + 1] = left - cost_a - cost_b
+        work[REDS + level + 1] = work[REDS + level] + cost_a * RED_CARD[small] + cost_b * RED_CARD[big]
+        work[GAINED + level + 1] = work[GAINED + level] + huxi_a + huxi_b
+        work[QUADS + level + 1] = work[QUADS + level] + quad_a + quad_b
+        dropped = work[DROPPED + level]
+        if option // N_OPTIONS >= KAN_OPTION:  # the small card left the part as a set
+            dropped += part[small] + cost_a
+        if option % N_OPTIONS >= KAN_OPTION:
+            dropped += part[big] + cost_b
+        work[DROPPED + level + 1] = dropped
+        work[OPTION + level + 1] = -1
+        level += 1
+    work[SINK] = touched
+    return best
+
+
+@jitable
+def hand_masks(c: Counts, work: Scratch) -> tuple[int, int]:
+    """Set work[LIMIT] and work[READ] for the hand ``c``; ``(kan, fixed)``: bit t for a 坎 / a 提 of t."""
+    kan = 0
+    fixed = 0
+    for t in range(N_CARDS):
+        x = c[t]
+        work[READ + t] = 0
+        work[LIMIT + t] = MAX_PART_COPIES if x < KAN_COPIES else 0
+        if x == KAN_COPIES:
+            kan |= 1 << t
+        elif x > KAN_COPIES:
+            fixed |= 1 << t
+    return kan, fixed
+
+
+@jitable
+def total_of(key: int, min_huxi: int) -> int:
+    """The total huxi of a key, or NO_WIN for no key or a total under ``min_huxi``."""
+    if key < 0 or key // RED_SCALE < min_huxi:
+        return NO_WIN
+    return key // RED_SCALE
+
+
+@jitable
+def hu_wang(trans: Table, final: int, values: Table, c: Counts, part: Scratch, melds: int, quads: int,
+            used: Counts, min_huxi: int, pair_with_quad: bool, wang: int, work: Scratch) -> tuple[int, int]:
+    """``(status, best key)`` of the hand ``c`` with ``wang`` 王 (the winning card in it); key -1
+    when no reading wins (the caller applies ``min_huxi`` with :func:`total_of`).
+
+    The cards outside 坎/提 and the 王 must number 3k or 3k+2, at most 21 (ERR_SIZE with that
+    number otherwise); ERR_COPIES as in :func:`lookup.zipai.hand.take_out_sets`.
+    """
+    status, size, huxi, kan_quads = take_out_sets(c, used, part)
+    if status != OK:
+        return status, size
+    if not part_size_ok(size + wang):
+        return ERR_SIZE, size + wang
+    kan, fixed = hand_masks(c, work)
+    return OK, best_reading(trans, final, values, part, kan, fixed, wang, size + wang, melds + huxi, 0,
+                            quads + kan_quads, pair_with_quad, work)
+
+
+@jitable
+def take_free_unit(c: Counts, part: Scratch, u: int, t: int, limit: int, work: Scratch) -> tuple[int, int, int]:
+    """Take unit ``u`` (holding the free third copy of ``t``) off ``part``, 王 standing in for its
+    missing cards: ``(王 used or -1 when u cannot be taken, red 王 among them, mask of u's cards)``.
+
+    ``limit``: the first unit outside the group set. A card of u held as 坎/提 refuses it. The
+    other cards of u get work[LIMIT] lowered so that no card but t is held 3 times in the part.
+    """
+    if not unit_in_set(u, limit):
+        return -1, 0, 0
+    i = GROUP_SIZE * u
+    mask = 0
+    for s in range(GROUP_SIZE):
+        y = UNIT_CARD_BYTES[i + s]
+        if y != NO_CARD:
+            mask |= 1 << y
+            if y != t and c[y] >= KAN_COPIES:
+                return -1, 0, 0
+    used = 0
+    reds = 0
+    for s in range(GROUP_SIZE):
+        y = UNIT_CARD_BYTES[i + s]
+        if y == NO_CARD:
+            continue
+        if part[y] > 0:
+            part[y] -= 1
+        else:
+            used += 1
+            reds += RED_CARD[y]
+            work[READ + y] += 1
+        work[LIMIT + y] -= 1
+    work[LIMIT + t] = part[t]  # the free copy's card takes no 王 in the rest
+    return used, reds, mask
+
+
+@jitable
+def give_free_unit(c: Counts, part: Scratch, u: int, t: int, work: Scratch) -> None:
+    """Undo :func:`take_free_unit` (given that it took ``u``): part, READ and LIMIT as before."""
+    i = GROUP_SIZE * u
+    for s in range(GROUP_SIZE):
+        y = UNIT_CARD_BYTES[i + s]
+        if y == NO_CARD:
+            continue
+        if work[READ + y] > 0:
+            work[READ + y] -= 1
+        else:
+            part[y] += 1
+        work[LIMIT + y] = MAX_PART_COPIES if c[y] < KAN_COPIES else 0
+
+
+@jitable
+def ting_wang(trans: Table, final: int, values: Table, c: Counts, part: Scratch, melds: int, quads: int,
+              used: Counts, peng: int, wei: int, min_huxi: int, pair_with_quad: bool, limit: int, wang: int,
+              work: Scratch, out: Scratch) -> tuple[int, int]:
+    """Fill ``out`` (21) with the best total huxi after drawing each card and, in out[WANG], a 王
+    (NO_WIN where it does not win); ``(status, number of winning draws)``.
+
+    The cards outside 坎/提 and the 王 must number 3k+1 or 3k+2, at most 20 (ERR_SIZE). A real
+    card is drawn only while hand and melds hold fewer than 4; it is placed in each of its
+    :func:`~lookup.zipai.hand.draw_case` cases, and the 王 are then read as in :func:`hu_wang`.
+    A drawn card that makes three of a kind stays free inside a group only when the other two
+    are real (a 王 read into three of a kind makes a 坎). A drawn 王 is hu with one 王 more.
+    ``limit``: the first unit outside the group set (:func:`~lookup.zipai.encoding.group_limit`).
+    """
+    status, size, huxi, kan_quads = take_out_sets(c, used, part)
+    if status != OK:
+        return status, size
+    if not part_size_ok(size + wang + 1):
+        return ERR_SIZE, size + wang
+    kan, fixed = hand_masks(c, work)
+    melds += huxi
+    quads += kan_quads
+    waits = 0
+    for t in range(N_CARDS):
+        x = c[t]
+        best = -1
+        if x + used[t] < MAX_COPIES:
+            kept = part[t]
+            for k in range(1 + MAX_CARD_UNITS if x == MAX_PART_COPIES else 1):
+                u, held, grown, gained, upgraded = draw_case(x, t, k, peng, wei)
+                if u == NO_CASE:
+                    break
+                if u == NO_UNIT:
+                    part[t] = held
+                    bit = 1 << t
+                    if x == KAN_COPIES:  # the 坎 becomes a 提
+                        key = best_reading(trans, final, values, part, kan & ~bit, fixed | bit, wang,
+                                           size + grown + wang, melds + gained, 0, quads + upgraded,
+                                           pair_with_quad, work)
+                    elif x == MAX_PART_COPIES:  # the pair and the card: a 偎, which one 王 makes a 提
+                        work[LIMIT + t] = 0
+                        key = best_reading(trans, final, values, part, kan | bit, fixed, wang, size + grown + wang,
+                                           melds + gained, 0, quads + upgraded, pair_with_quad, work)
+                        work[LIMIT + t] = MAX_PART_COPIES
+                    else:  # joins the part, or makes an exposed 碰/偎 a 跑/提
+                        key = best_reading(trans, final, values, part, kan, fixed, wang, size + grown + wang,
+                                           melds + gained, 0, quads + upgraded, pair_with_quad, work)
+                else:  # a free third copy inside unit u
+                    part[t] = held
+                    spent, reds, mask = take_free_unit(c, part, u, t, limit, work)
+                    key = -1
+                    if spent >= 0:
+                        if spent <= wang:
+                            key = best_reading(trans, final, values, part, kan, fixed | mask, wang - spent,
+                                               size + grown + wang, melds + gained, reds, quads, pair_with_quad,
+                                               work)
+                        give_free_unit(c, part, u, t, work)
+                    work[LIMIT + t] = MAX_PART_COPIES
+                if key > best:
+                    best = key
+                part[t] = kept
+        out[t] = total_of(best, min_huxi)
+        if out[t] >= 0:
+            waits += 1
+    out[WANG] = NO_WIN
+    if wang < MAX_WANG:
+        key = best_reading(trans, final, values, part, kan, fixed, wang + 1, size + wang + 1, melds, 0, quads,
+                           pair_with_quad, work)
+        out[WANG] = total_of(key, min_huxi)
+        if out[WANG] >= 0:
+            waits += 1
+    return OK, waits
