@@ -96,9 +96,9 @@ def _colex_batch(cards, binom, table, out):
 
 
 @njit(nogil=True)
-def _hash_batch(cards, weights, nonflush, flush, out):
+def _hash_batch(cards, fields, nonflush, flush, out):
     for i in range(cards.shape[0]):
-        out[i] = encoding.rank5(weights, nonflush, flush, cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3],
+        out[i] = encoding.rank5(fields, nonflush, flush, cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3],
                                 cards[i, 4])
 
 
@@ -117,7 +117,7 @@ def _encoding_rows(hands: np.ndarray) -> list:
     out_colex = np.empty(len(hands), np.uint16)
     out_hash = np.empty(len(hands), np.uint16)
     t_colex = best_of(lambda: _colex_batch(hands, binom, colex_table, out_colex)) / len(hands)
-    t_hash = best_of(lambda: _hash_batch(hands, t.weights, t.nonflush[0], t.flush[0], out_hash)) / len(hands)
+    t_hash = best_of(lambda: _hash_batch(hands, t.fields, t.nonflush[0], t.flush[0], out_hash)) / len(hands)
     assert np.array_equal(out_colex, out_hash)
     size = lambda *arrays: f"{sum(a.nbytes for a in arrays) / 2**20:.2f} MiB"
     return [
@@ -172,7 +172,7 @@ def run(quick: bool) -> str:
         ["rank5_batch, per hand", fmt_time(t_batch), "treys `Evaluator.evaluate`", fmt_time(t_treys),
          f"**{t_treys / t_batch:.0f}×**", "—"],
         ["rank5 scalar, list of 5 ints", fmt_time(t_scalar), "eval7 `evaluate`", fmt_time(t_eval7),
-         f"{t_eval7 / t_scalar:.2f}×", "—"],
+         f"**{t_eval7 / t_scalar:.2f}×**", "≥ 0.5× (within 2×)"],
     ]
 
     # best arrangement: paibiao against the plain brute force over all 72,072 splits

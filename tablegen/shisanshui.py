@@ -204,7 +204,7 @@ def class_codes(weights, a5_lowest):
 
 
 @njit(cache=False)
-def count_hands(weights, nonflush, flush, rank3, n_values):
+def count_hands(fields, nonflush, flush, rank3, n_values):
     """Hands of each rank: (5-card counts, 3-card counts), over every hand of the 52 cards.
 
     Walks all 2,598,960 five-card and 22,100 three-card hands through the keyed tables, so
@@ -218,7 +218,7 @@ def count_hands(weights, nonflush, flush, rank3, n_values):
                 count3[encoding.rank3(rank3, a, b, c)] += 1
                 for d in range(c + 1, N_CARDS):
                     for e in range(d + 1, N_CARDS):
-                        count5[encoding.rank5(weights, nonflush, flush, a, b, c, d, e)] += 1
+                        count5[encoding.rank5(fields, nonflush, flush, a, b, c, d, e)] += 1
     return count5, count3
 
 
@@ -261,7 +261,7 @@ def build_datasets(progress: Callable[[str], None] = print) -> dict[str, tuple[n
         datasets[f"{opt}/flush"] = (
             fl_ranks, f"rank of a 5-card hand of one suit, indexed by the 13-bit mask of its ranks "
             f"(bit r = rank r; A-2-3-4-5 the {where} straight flush); 0 where no hand has the key")
-        c5, c3 = count_hands(RANK_WEIGHTS, nf_ranks, fl_ranks, rank3_table, n_values)
+        c5, c3 = count_hands(encoding.card_fields(RANK_WEIGHTS), nf_ranks, fl_ranks, rank3_table, n_values)
         assert c5[0] == 0 and c3[0] == 0 and c5.sum() == 2_598_960 and c3.sum() == 22_100
         if counts is None:
             counts = (c5, c3)

@@ -52,7 +52,7 @@ def _arrangement_indices(hand13: Hand, rules: str | Rules) -> tuple[list[int], n
     row = np.array([cards], np.uint8)
     t = RANKS.get()
     subsets = np.empty((3, N_SPLITS), np.int16)
-    status, count = all_arrangements(row, t.weights, t.nonflush[a5], t.flush[a5], t.rank3, subsets)
+    status, count = all_arrangements(row, t.fields, t.nonflush[a5], t.flush[a5], t.rank3, subsets)
     n = jit.check(status, count, row_error(row))
     return cards, subsets[:, :n]
 
@@ -107,7 +107,7 @@ def best_batch(hands: Any, objective: str = "strongest", rules: str | Rules = "s
     rows = batch_rows(hands, 13)
     t = RANKS.get()
     out = np.empty(rows.shape, np.uint8)
-    status, index = search(rows, t.weights, t.nonflush[a5], t.flush[a5], t.rank3, ev.values, ev.top_mf,
+    status, index = search(rows, t.fields, t.nonflush[a5], t.flush[a5], t.rank3, ev.values, ev.top_mf,
                            ev.strongest, out, None, None)
     jit.check(status, index, row_error(rows))
     return out

@@ -19,19 +19,19 @@ from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import encoding, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "aaf5ce2dc516a56598653c111a9155996f78958cb3868db023ef4a365757a7d0"
+SOURCES_SHA256 = "9f023fb665f61421c5a83b39b531373a049bdd8dda48821638a36205da2f8762"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
 
 
 @kernel
-def rank5_batch(cards, weights, nonflush, flush, out):
+def rank5_batch(cards, fields, nonflush, flush, out):
     """Rank of each (N, 5) row."""
     for i in range(cards.shape[0]):
         status = splits.cards_status(cards, i, 5)
         if status != OK:
             return status, i
-        out[i] = encoding.rank5(weights, nonflush, flush, cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3],
+        out[i] = encoding.rank5(fields, nonflush, flush, cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3],
                                 cards[i, 4])
     return OK, cards.shape[0]
 
@@ -48,7 +48,7 @@ def rank3_batch(cards, rank3, out):
 
 
 @kernel
-def search(hands, weights, nonflush, flush, rank3, ev, top_mf, strongest, out, found, ranks):
+def search(hands, fields, nonflush, flush, rank3, ev, top_mf, strongest, out, found, ranks):
     """Per (N, 13) row the best legal split; with ``found`` (not None), also every legal split.
 
     A split is legal when front <= middle <= back. Its value is ``ev[2, back rank] + ev[1,
@@ -76,7 +76,7 @@ def search(hands, weights, nonflush, flush, rank3, ev, top_mf, strongest, out, f
         status = splits.sorted_hand(hands, i, h)
         if status != OK:
             return status, i
-        top = splits.subset_ranks(h, weights, nonflush, flush, rank3, rk, masks5, ranks5)
+        top = splits.subset_ranks(h, fields, nonflush, flush, rank3, rk, masks5, ranks5)
         min_back = top if strongest else 0
         best_v = -np.inf
         best_key = -1
@@ -135,7 +135,7 @@ def search(hands, weights, nonflush, flush, rank3, ev, top_mf, strongest, out, f
 
 
 @kernel
-def all_arrangements(hands, weights, nonflush, flush, rank3, subsets):
+def all_arrangements(hands, fields, nonflush, flush, rank3, subsets):
     """Every legal split of the one 13-card hand of ``hands`` (1, 13), strongest first:
     (status, count).
 
@@ -147,7 +147,7 @@ def all_arrangements(hands, weights, nonflush, flush, rank3, subsets):
     found = np.empty((splits.N_SPLITS, 3), np.int64)
     ranks = np.empty((splits.N_SPLITS, 3), np.int64)
     out = np.empty((1, N_HAND), np.uint8)
-    status, n = search(hands, weights, nonflush, flush, rank3, None, 0.0, False, out, found, ranks)
+    status, n = search(hands, fields, nonflush, flush, rank3, None, 0.0, False, out, found, ranks)
     if status != OK:
         return status, n
     order = splits.strongest_first(ranks, n)

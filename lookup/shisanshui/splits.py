@@ -83,41 +83,29 @@ def sorted_hand(hands: Any, i: int, h: Any) -> int:
 
 
 @jitable
-def subset_ranks(h: Any, weights: Any, nonflush: Any, flush: Any, rank3: Any, rk: Any, masks5: Any,
+def subset_ranks(h: Any, fields: Any, nonflush: Any, flush: Any, rank3: Any, rk: Any, masks5: Any,
                  ranks5: Any) -> int:
     """Rank every 5-card and 3-card subset of the sorted hand ``h``.
 
     rk[mask] = rank of the subset with that 13-bit mask (5 or 3 bits set); masks5/ranks5
     list the 1,287 five-card subsets in combinations order. Returns the highest 5-card rank.
     The 5-card ranks are :func:`encoding.rank5 <lookup.shisanshui.encoding.rank5>` with its
-    key summed along the walk (the weights and the one-suit test of the first cards are
-    shared by every subset that starts with them: twice as fast as a full key per subset).
+    field sum summed along the walk (shared by every subset that starts with the same cards).
     """
     top = 0
     n = 0
     for a in range(N_HAND - 4):
-        ra = h[a] >> 2
-        sa = h[a] & 3
+        fa = fields[h[a]]
         for b in range(a + 1, N_HAND - 3):
-            rb = h[b] >> 2
-            wab = weights[ra] + weights[rb]
-            same_ab = (h[b] & 3) == sa
+            fab = fa + fields[h[b]]
             for c in range(b + 1, N_HAND - 2):
-                rc = h[c] >> 2
-                wabc = wab + weights[rc]
-                same_abc = same_ab and (h[c] & 3) == sa
+                fabc = fab + fields[h[c]]
                 mabc = (1 << a) | (1 << b) | (1 << c)
                 rk[mabc] = encoding.rank3(rank3, h[a], h[b], h[c])
                 for d in range(c + 1, N_HAND - 1):
-                    rd = h[d] >> 2
-                    wabcd = wabc + weights[rd]
-                    same_abcd = same_abc and (h[d] & 3) == sa
+                    fabcd = fabc + fields[h[d]]
                     for e in range(d + 1, N_HAND):
-                        re = h[e] >> 2
-                        if same_abcd and (h[e] & 3) == sa:
-                            r = flush[encoding.flush_key(ra, rb, rc, rd, re)]
-                        else:
-                            r = nonflush[wabcd + weights[re]]
+                        r = encoding.rank_of_fields(nonflush, flush, fabcd + fields[h[e]])
                         mask = mabc | (1 << d) | (1 << e)
                         rk[mask] = r
                         masks5[n] = mask
