@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from .. import jit
 from .cards import Hand, hand_cards, sort_cards
+from .chunks import timed_chunks
 from .points import objective_tables
 from .ranks import RANKS, batch_rows, row_error, row_ranks
 from .rules import Rules, get_rules
@@ -99,6 +100,9 @@ def best_batch(hands: Any, objective: str = "strongest", rules: str | Rules = "s
     ``expected``: the largest expected row points against one opponent row drawn from all
     hands of that size (see :func:`~lookup.shisanshui.points.expected_points`); equal values
     go to the strongest.
+
+    Long batches run as a series of kernel calls of about 0.1 s each
+    (:mod:`~lookup.shisanshui.chunks`), so Ctrl-C interrupts them within a chunk.
     """
     from .kernels import search
 
@@ -107,9 +111,10 @@ def best_batch(hands: Any, objective: str = "strongest", rules: str | Rules = "s
     rows = batch_rows(hands, 13)
     t = RANKS.get()
     out = np.empty(rows.shape, np.uint8)
-    status, index = search(rows, t.fields, t.nonflush[a5], t.flush[a5], t.rank3, ev.values, ev.top_mf,
-                           ev.strongest, out, None, None)
-    jit.check(status, index, row_error(rows))
+    for start, stop in timed_chunks(len(rows)):  # Ctrl-C lands between chunks
+        status, index = search(rows[start:stop], t.fields, t.nonflush[a5], t.flush[a5], t.rank3, ev.values,
+                               ev.joint, ev.poly, ev.strongest, out[start:stop], None, None)
+        jit.check(status, start + index, row_error(rows))
     return out
 
 

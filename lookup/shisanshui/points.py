@@ -28,16 +28,20 @@ _MAX_RULES = 64  # rule sets whose tables are kept
 
 
 class ObjectiveTables(NamedTuple):
-    """What the split search maximises: ``values[row, rank]`` for the rows front, middle,
-    back (None: every value 0, the strongest split wins), the most a middle and a front can
-    add together (``top_mf``), and whether only the backs of the highest rank need a walk."""
+    """What the split search maximises (:func:`~lookup.shisanshui.splits.split_value`):
+    ``values[row, rank]`` for the rows front, middle, back (float64 (3, ranks); None: every
+    value 0, the strongest split wins), the terms of winning or losing all three rows (``joint``
+    float64 (4, 3, ranks) and ``poly`` float64 (4,); None for a sum of row values), and whether
+    only the backs of the highest rank need a walk. Every table is nondecreasing in the rank
+    over the ranks of its row's size (-inf elsewhere)."""
 
     values: np.ndarray | None
-    top_mf: float
+    joint: np.ndarray | None
+    poly: np.ndarray | None
     strongest: bool
 
 
-STRONGEST = ObjectiveTables(None, 0.0, True)
+STRONGEST = ObjectiveTables(None, None, None, True)
 
 
 class _Scale:
@@ -95,7 +99,7 @@ class _Scale:
         if got is None:
             values = np.stack([self.expected_row(rules, row) for row in range(3)])
             values.flags.writeable = False
-            got = ObjectiveTables(values, float(values[1].max() + values[0].max()), False)
+            got = ObjectiveTables(values, None, None, False)
             self._remember(self._expected, rules, got)
         return got
 

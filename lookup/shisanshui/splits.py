@@ -84,15 +84,17 @@ def sorted_hand(hands: Any, i: int, h: Any) -> int:
 
 @jitable
 def subset_ranks(h: Any, fields: Any, nonflush: Any, flush: Any, rank3: Any, rk: Any, masks5: Any,
-                 ranks5: Any) -> int:
+                 ranks5: Any) -> tuple[int, int]:
     """Rank every 5-card and 3-card subset of the sorted hand ``h``.
 
     rk[mask] = rank of the subset with that 13-bit mask (5 or 3 bits set); masks5/ranks5
-    list the 1,287 five-card subsets in combinations order. Returns the highest 5-card rank.
+    list the 1,287 five-card subsets in combinations order. Returns the highest 5-card and the
+    highest 3-card rank.
     The 5-card ranks are :func:`encoding.rank5 <lookup.shisanshui.encoding.rank5>` with its
     field sum summed along the walk (shared by every subset that starts with the same cards).
     """
     top = 0
+    top3 = 0
     n = 0
     for a in range(N_HAND - 4):
         fa = fields[h[a]]
@@ -101,7 +103,9 @@ def subset_ranks(h: Any, fields: Any, nonflush: Any, flush: Any, rank3: Any, rk:
             for c in range(b + 1, N_HAND - 2):
                 fabc = fab + fields[h[c]]
                 mabc = (1 << a) | (1 << b) | (1 << c)
-                rk[mabc] = encoding.rank3(rank3, h[a], h[b], h[c])
+                r3 = encoding.rank3(rank3, h[a], h[b], h[c])
+                rk[mabc] = r3
+                top3 = max(top3, r3)
                 for d in range(c + 1, N_HAND - 1):
                     fabcd = fabc + fields[h[d]]
                     for e in range(d + 1, N_HAND):
@@ -117,8 +121,49 @@ def subset_ranks(h: Any, fields: Any, nonflush: Any, flush: Any, rank3: Any, rk:
     for a in range(N_HAND - 2):
         for b in range(a + 1, N_HAND - 1):
             for c in range(max(b + 1, N_HAND - 2), N_HAND):
-                rk[(1 << a) | (1 << b) | (1 << c)] = encoding.rank3(rank3, h[a], h[b], h[c])
-    return top
+                r3 = encoding.rank3(rank3, h[a], h[b], h[c])
+                rk[(1 << a) | (1 << b) | (1 << c)] = r3
+                top3 = max(top3, r3)
+    return top, top3
+
+
+@jitable
+def best_front(h: Any, pos: Any, rk: Any) -> int:
+    """Rank of the best 3 of the 8 cards at positions pos[0..7] (ascending, so ranks
+    descending) of the sorted hand ``h``: the highest trips, else the highest pair and the
+    highest other card, else the three highest cards."""
+    for i in range(6):
+        if h[pos[i]] >> 2 == h[pos[i + 2]] >> 2:
+            return rk[(1 << pos[i]) | (1 << pos[i + 1]) | (1 << pos[i + 2])]
+    for i in range(7):
+        if h[pos[i]] >> 2 == h[pos[i + 1]] >> 2:
+            kicker = pos[2] if i == 0 else pos[0]
+            return rk[(1 << pos[i]) | (1 << pos[i + 1]) | (1 << kicker)]
+    return rk[(1 << pos[0]) | (1 << pos[1]) | (1 << pos[2])]
+
+
+@jitable
+def split_value(values: Any, joint: Any, poly: Any, rf: int, rm: int, rb: int) -> float:
+    """Value of a split with row ranks (rf, rm, rb) under an objective's tables (see
+    :class:`~lookup.shisanshui.points.ObjectiveTables`): ``values[0, rf] + values[1, rm] +
+    values[2, rb]``, and with ``joint`` (not None) the terms of winning or losing all three
+    rows: ``sw * pw * (poly[0] + pw * (poly[1] + pw * poly[2])) - poly[3] * L`` where, per row
+    k and its rank r, ``joint[0, k, r]`` is the chance to win the row, ``joint[1, k, r]`` to
+    lose it, ``joint[2, k, r]`` the opponent's expected points when it wins it and ``joint[3,
+    k, r]`` the row's own points; pw is the product of the win chances, sw the sum of the own
+    points and L the sum over rows of the opponent's points times the other two loss chances.
+
+    Nondecreasing in each rank (the tables are monotone): a split's value is at most the
+    value of any ranks at least its own, which is how the search bounds a back.
+    """
+    v = values[0, rf] + values[1, rm] + values[2, rb]
+    if joint is not None:
+        pw = joint[0, 0, rf] * joint[0, 1, rm] * joint[0, 2, rb]
+        sw = joint[3, 0, rf] + joint[3, 1, rm] + joint[3, 2, rb]
+        qf, qm, qb = joint[1, 0, rf], joint[1, 1, rm], joint[1, 2, rb]
+        lost = joint[2, 0, rf] * qm * qb + joint[2, 1, rm] * qf * qb + joint[2, 2, rb] * qf * qm
+        v += sw * pw * (poly[0] + pw * (poly[1] + pw * poly[2])) - poly[3] * lost
+    return v
 
 
 @jitable

@@ -61,24 +61,26 @@ def test_jitable_helpers_answer_the_same_as_python_and_compiled(rng):
     hands = np.array(cardgen.mixed_hands(rng, 3), np.uint8)
     ev = POINTS.get().expected(sss.get_rules("standard"))
     args = (t.fields, t.nonflush[0], t.flush[0], t.rank3)
-    for values, top_mf, strongest, rows in ((None, 0.0, True, hands), (ev.values, ev.top_mf, False, hands[:1])):
+    for values, strongest, rows in ((None, True, hands), (ev.values, False, hands[:1])):
         compiled = np.empty(rows.shape, np.uint8)
         python = np.empty(rows.shape, np.uint8)
-        assert kernels.search(rows, *args, values, top_mf, strongest, compiled, None, None) == (jit.OK, len(rows))
-        assert kernels.search.py_func(rows, *args, values, top_mf, strongest, python, None, None) == (jit.OK, len(rows))
+        assert kernels.search(rows, *args, values, None, None, strongest, compiled, None, None) == (jit.OK, len(rows))
+        assert kernels.search.py_func(rows, *args, values, None, None, strongest, python, None, None) == (jit.OK,
+                                                                                                       len(rows))
         assert np.array_equal(compiled, python)
     h = np.empty(13, np.int64)
     assert splits.sorted_hand(hands, 0, h) == jit.OK and h.tolist() == sss.sort_cards(hands[0].tolist())
     rk, masks5, ranks5 = np.zeros(8192, np.int64), np.empty(1287, np.int64), np.empty(1287, np.int64)
-    top = splits.subset_ranks(h, *args, rk, masks5, ranks5)
+    top, top3 = splits.subset_ranks(h, *args, rk, masks5, ranks5)
     cards = h.tolist()
     assert top == max(sss.rank5(list(c)) for c in combinations(cards, 5))
+    assert top3 == max(sss.rank3(list(c)) for c in combinations(cards, 3))
     for mask, r in zip(masks5.tolist()[::41], ranks5.tolist()[::41]):
         assert r == rk[mask] == sss.rank5([cards[p] for p in range(13) if mask >> p & 1])
     bad = hands.copy()
     bad[1, 4] = bad[1, 9]
     assert splits.cards_status(bad, 1, 13) == jit.ERR_DUPLICATE == kernels.search(
-        bad, *args, None, 0.0, True, np.empty(bad.shape, np.uint8), None, None)[0]
+        bad, *args, None, None, None, True, np.empty(bad.shape, np.uint8), None, None)[0]
     bad[2, 0] = 60
     assert splits.cards_status(bad, 2, 13) == jit.ERR_CARD
 
