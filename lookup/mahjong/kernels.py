@@ -20,7 +20,7 @@ from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import hand
 from .encoding import MAX_HAND_TILES, suit_keys
 
-SOURCES_SHA256 = "7132160d292fd82c1ee38d785e73ed373b4196e694791c6d8306f50c1d7a3a17"
+SOURCES_SHA256 = "fab82343023ff80a7dae28942529ba47bab3ecfa87d16cf75f033eb4786b8758"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

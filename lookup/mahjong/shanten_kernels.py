@@ -13,7 +13,7 @@ from . import shanten_hand as sh
 from .encoding import COUNT_BASE, N_HONOR_KINDS, N_SUIT_RANKS, N_TILE_KINDS, suit_keys
 from .hand import EITHER, HU, scan_row
 
-SOURCES_SHA256 = "6adae3c5106bf4d44abd0912f2fcd26d139a527f96e6191ca9642cb721f09403"
+SOURCES_SHA256 = "2ad0b4b0db416334731f30753f75cd4cf2fc8649885e09193bd2e7119ce73280"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

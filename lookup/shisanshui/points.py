@@ -54,6 +54,7 @@ class _Scale:
         self._lock = threading.Lock()
         self._points: dict[Rules, tuple[tuple[int, ...], ...]] = {}
         self._expected: dict[Rules, ObjectiveTables] = {}
+        self._arrays: dict[Rules, np.ndarray] = {}
 
     def row_points(self, rules: Rules, row: int) -> np.ndarray:
         """Points the winner of row (0 front, 1 middle, 2 back) gets, per rank value."""
@@ -92,6 +93,15 @@ class _Scale:
         if got is None:
             got = tuple(tuple(self.row_points(rules, row).tolist()) for row in range(3))
             self._remember(self._points, rules, got)
+        return got
+
+    def points_array(self, rules: Rules) -> np.ndarray:
+        """Row points per row and rank value, int64 (3, ranks), read-only (for the kernels)."""
+        got = self._arrays.get(rules)
+        if got is None:
+            got = np.stack([self.row_points(rules, row) for row in range(3)])
+            got.flags.writeable = False
+            self._remember(self._arrays, rules, got)
         return got
 
     def expected(self, rules: Rules) -> ObjectiveTables:

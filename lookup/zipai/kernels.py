@@ -13,7 +13,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "e83045dee64cf438b86672883ab3c68d2bc64eedce5258c9c83b405f067fd5e6"
+SOURCES_SHA256 = "175e9ea8cf6025183490ab11d1e0a79c554edeb8a55266d27060f91b8b128473"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
