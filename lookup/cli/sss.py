@@ -35,6 +35,8 @@ def _objective(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--objective", default="strongest", choices=sss.OBJECTIVES,
                         help="strongest: largest (back, middle, front); expected: most expected row points "
                              "against random rows; field: most expected points against the field")
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
+                        help="players at the table, for the field objective (default 4)")
 
 
 def _limit(parser: argparse.ArgumentParser) -> None:
@@ -78,7 +80,7 @@ def _describe(arrangement: Sequence[Sequence[int]], args: argparse.Namespace) ->
 
 def _run_best(args: argparse.Namespace) -> int:
     hand = _cards(args)
-    best = sss.best(hand, args.objective, args.rules)
+    best = sss.best(hand, args.objective, args.rules, args.players)
     rows = _describe(best, args)
     expected = sss.expected_points(*best, rules=args.rules)
     if args.json:

@@ -58,9 +58,12 @@ OPTIONS = ("a5_second", "a5_lowest")
 """The two straight orders: A-2-3-4-5 the second-highest (default) or the lowest straight;
 ``OPTIONS[a5_lowest]`` names the group of the 5-card tables."""
 
+FIELD_PLAYERS = (2, 3, 4)
+"""Player counts the stored field is simulated for (``field/*`` index players - 2)."""
+
 DATASETS = ("rank_weight", "a5_second/nonflush", "a5_second/flush", "a5_lowest/nonflush",
             "a5_lowest/flush", "rank3", "scale/code", "scale/count5", "scale/count3",
-            "scale/pct5", "scale/pct3")
+            "scale/pct5", "scale/pct3", "field/rows", "field/calibration")
 """Every dataset of ``data/shisanshui.h5``."""
 
 

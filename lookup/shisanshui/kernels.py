@@ -19,9 +19,12 @@ from ..jit import ERR_CARD, ERR_DUPLICATE, KERNEL_MODULES, OK, kernel_decorator
 from . import deal, encoding, special_hands, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "a13704de4cbff3bbb891426edbcbc0ee75f15539139e74349007ea6893c3a5c6"
+SOURCES_SHA256 = "c44635e51603b7ff748a486e93c52fc76273d11f3fa8245fa742581f76f9ed2c"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
+BOUND_SLACK = 1e-9
+"""A split is skipped when its bound is below the best value by more than this: the bound and
+the value are summed in different orders, so they may differ in the last bits."""
 
 
 @kernel
@@ -59,11 +62,13 @@ def search(hands, fields, nonflush, flush, rank3, values, joint, poly, strongest
     maximal rank always leaves a legal middle and front (the best 5 of the other 8 beats the 3
     left over).
 
-    With values, each back is bounded first: the value is nondecreasing in each rank, so no
-    split of a back of rank rb beats the value of (top3, rb, rb), top3 the hand's highest
-    3-card rank (a middle is at most the back). The back of the highest bound
-    is walked first, then every back whose bound reaches the best value so far (about 50 of
-    the 1,287 on random hands).
+    With values, the backs are walked from the highest rank down, each bounded first: the value
+    is nondecreasing in each rank, so no split of a back of rank rb, or of any later back,
+    beats the value of (top3, rb, rb), top3 the hand's highest 3-card rank (a middle is at most
+    the back): the walk stops at the first back whose bound is below the best value so far.
+    A back that passes is bounded again with the best front of the 8 cards it leaves, and with
+    joint terms a split is skipped when its row values and its back's joint bound fall short
+    (about 175 of the 1,287 backs are walked on random hands).
 
     Listing (``found`` and ``ranks`` arrays; ``hands`` holds one hand): found[k] = (front,
     middle, back) subset indices (:data:`~lookup.shisanshui.splits.SUBSET_INDEX`) and
@@ -74,7 +79,9 @@ def search(hands, fields, nonflush, flush, rank3, values, joint, poly, strongest
     """
     h, rk, masks5, ranks5 = splits.workspace()
     pos = np.empty(8, np.int64)  # the positions of the 8 cards a back leaves
-    bound = np.empty(N_FIVES, np.float64)
+    order = np.empty(N_FIVES, np.int64)  # with values: the backs by rank, highest first
+    scratch = np.empty(N_FIVES, np.int64)
+    counts = np.empty((1 << splits.RADIX_BITS) + 1, np.int64)
     n = 0
     for i in range(hands.shape[0]):
         status = splits.sorted_hand(hands, i, h)
@@ -82,38 +89,46 @@ def search(hands, fields, nonflush, flush, rank3, values, joint, poly, strongest
             return status, i
         top, top3 = splits.subset_ranks(h, fields, nonflush, flush, rank3, rk, masks5, ranks5)
         min_back = top if strongest else 0
-        best_v = -np.inf
-        first = -1
         if values is not None:
-            top_bound = -np.inf
-            for j in range(N_FIVES):
-                rb = ranks5[j]
-                bound[j] = splits.split_value(values, joint, poly, top3, rb, rb)
-                if bound[j] > top_bound:
-                    top_bound = bound[j]
-                    first = j
+            splits.backs_by_rank(ranks5, order, scratch, counts)
+        best_v = -np.inf
+        last_rb = -1
+        mb = 0.0
+        mid_joint = 0.0
+        back_joint = 0.0
         best_key = -1
         best_b = 0
         best_m = 0
         best_f = 0
-        for step in range(N_FIVES + 1):  # step 0: the back of the highest bound, if any
-            j = first if step == 0 else step - 1
-            if j < 0 or (step > 0 and j == first):
-                continue
+        for step in range(N_FIVES):
+            j = step
+            if values is not None:
+                j = order[step]
             rb = ranks5[j]
             if rb < min_back:
                 continue
-            if values is not None and bound[j] < best_v:
-                continue
+            if values is not None:
+                if rb != last_rb:  # backs of one rank come together: their bound once
+                    last_rb = rb
+                    mb = values[1, rb] + values[2, rb]
+                    if joint is not None:
+                        mid_joint = splits.joint_part(joint, poly, top3, rb, rb)
+                if values[0, top3] + mb + mid_joint < best_v - BOUND_SLACK:
+                    break  # no split of this back or a later (weaker) one beats (top3, rb, rb)
+                back_joint = mid_joint
             comp = FULL13 ^ masks5[j]
             k = 0
             for p in range(N_HAND):
                 if comp >> p & 1:
                     pos[k] = p
                     k += 1
-            if values is not None and splits.split_value(values, joint, poly, splits.best_front(h, pos, rk), rb,
-                                                         rb) < best_v:
-                continue  # the bound again, with the best front of the cards this back leaves
+            if values is not None:
+                front = splits.best_front(h, pos, rk)  # the bound again, with the best front this back leaves
+                if front != top3:
+                    if joint is not None:
+                        back_joint = splits.joint_part(joint, poly, front, rb, rb)
+                    if values[0, front] + mb + back_joint < best_v - BOUND_SLACK:
+                        continue
             for x in range(6):
                 for y in range(x + 1, 7):
                     for z in range(y + 1, 8):
@@ -133,7 +148,11 @@ def search(hands, fields, nonflush, flush, rank3, values, joint, poly, strongest
                             n += 1
                         v = 0.0
                         if values is not None:
-                            v = splits.split_value(values, joint, poly, rf, rm, rb)
+                            v = values[0, rf] + values[1, rm] + values[2, rb]
+                            if joint is not None:
+                                if v + back_joint < best_v - BOUND_SLACK:
+                                    continue  # its joint terms are at most the back's bound's
+                                v += splits.joint_part(joint, poly, rf, rm, rb)
                         if v >= best_v:
                             key = (rb * RANK_LIMIT + rm) * RANK_LIMIT + rf
                             if v > best_v or key > best_key:

@@ -4,7 +4,7 @@ by the one per-deal step :func:`~lookup.shisanshui.deal.settle_deal`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -12,8 +12,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit
-from ..errors import InvalidHandError, InvalidTileError
-from .cards import ArrangementLike, arrangement_cards, card_name, check_distinct, format_cards, sort_cards
+from ..errors import InvalidHandError
+from .cards import ArrangementLike, arrangement_cards, check_distinct, format_cards, sort_cards
 from .chunks import timed_chunks
 from .deal import settle_deal
 from .points import POINTS, points_tables
@@ -168,7 +168,7 @@ def settle_batch(arrangements: Any, specials: Any = None, rules: str | Rules = "
         status, index = kernel(deals[start:stop], None if declared is None else declared[start:stop], t.fields,
                                t.nonflush[a5], t.flush[a5], t.rank3, row_points, resolved.shoot_multiplier,
                                resolved.home_run_multiplier, resolved.home_run_min_players, out[start:stop])
-        jit.check(status, start + index, _deal_error(deals))
+        jit.check(status, start + index, row_error(deals, "deal"))
     return out
 
 
@@ -219,15 +219,3 @@ def _check_declared(flat: np.ndarray, codes: np.ndarray, points: np.ndarray, n_p
         why = "is not scored by these rules" if held[k] else f"is not held by {hand}"
         raise InvalidHandError(f"deal {deal} player {player + 1}: special hand {name} {why}")
 
-
-def _deal_error(deals: np.ndarray) -> Callable[[int, int], Exception]:
-    def explain(status: int, index: int) -> Exception:
-        cards = deals[index].ravel().tolist()
-        if status == jit.ERR_CARD:
-            return InvalidTileError(f"deal {index}: card index must be 0..51, got {max(cards)}")
-        if status == jit.ERR_DUPLICATE:
-            dup = next(c for c in cards if cards.count(c) > 1)
-            return InvalidHandError(f"deal {index}: duplicate card {card_name(dup)}")
-        return AssertionError(f"unknown kernel status {status}")
-
-    return explain

@@ -148,7 +148,7 @@ def simulate_chunk(lineup: Sequence[str], seed: int, start: int, stop: int, rule
     for name in names:
         objective, declares = parse_policy(name)
         if objective not in arranged:
-            arranged[objective] = best_batch(flat, objective, resolved).reshape(hands.shape)
+            arranged[objective] = best_batch(flat, objective, resolved, players).reshape(hands.shape)
         codes[name] = auto if declares == "auto" else np.full(hands.shape[:2], -1, np.int64)
     points = np.zeros((len(names), len(hands)), np.int64)
     for r in range(players):

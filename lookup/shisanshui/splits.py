@@ -127,6 +127,35 @@ def subset_ranks(h: Any, fields: Any, nonflush: Any, flush: Any, rank3: Any, rk:
     return top, top3
 
 
+RADIX_BITS = 7  # two passes sort ranks below 1 << 14 > RANK_LIMIT
+
+
+@jitable
+def backs_by_rank(ranks5: Any, order: Any, scratch: Any, counts: Any) -> None:
+    """Write to ``order`` the indices of the 1,287 five-card subsets, highest rank first (a stable
+    LSD radix sort in two passes of RADIX_BITS bits; ``scratch`` (N_FIVES,) and ``counts``
+    ((1 << RADIX_BITS) + 1,) are work space)."""
+    digits = 1 << RADIX_BITS
+    src, dst = scratch, order
+    for j in range(N_FIVES):
+        src[j] = j
+    for shift in range(0, 2 * RADIX_BITS, RADIX_BITS):
+        counts[:] = 0
+        for j in range(N_FIVES):
+            counts[digits - (ranks5[src[j]] >> shift & (digits - 1))] += 1  # descending digit d at digits - 1 - d
+        for d in range(digits):
+            counts[d + 1] += counts[d]
+        for j in range(N_FIVES):
+            w = src[j]
+            d = digits - 1 - (ranks5[w] >> shift & (digits - 1))
+            dst[counts[d]] = w
+            counts[d] += 1
+        src, dst = dst, src
+    # after an even number of passes the sorted indices are back in ``scratch``: copy to order
+    for j in range(N_FIVES):
+        order[j] = src[j]
+
+
 @jitable
 def best_front(h: Any, pos: Any, rk: Any) -> int:
     """Rank of the best 3 of the 8 cards at positions pos[0..7] (ascending, so ranks
@@ -146,24 +175,30 @@ def best_front(h: Any, pos: Any, rk: Any) -> int:
 def split_value(values: Any, joint: Any, poly: Any, rf: int, rm: int, rb: int) -> float:
     """Value of a split with row ranks (rf, rm, rb) under an objective's tables (see
     :class:`~lookup.shisanshui.points.ObjectiveTables`): ``values[0, rf] + values[1, rm] +
-    values[2, rb]``, and with ``joint`` (not None) the terms of winning or losing all three
-    rows: ``sw * pw * (poly[0] + pw * (poly[1] + pw * poly[2])) - poly[3] * L`` where, per row
-    k and its rank r, ``joint[0, k, r]`` is the chance to win the row, ``joint[1, k, r]`` to
-    lose it, ``joint[2, k, r]`` the opponent's expected points when it wins it and ``joint[3,
-    k, r]`` the row's own points; pw is the product of the win chances, sw the sum of the own
-    points and L the sum over rows of the opponent's points times the other two loss chances.
+    values[2, rb]``, plus :func:`joint_part` when ``joint`` is not None.
 
     Nondecreasing in each rank (the tables are monotone): a split's value is at most the
     value of any ranks at least its own, which is how the search bounds a back.
     """
     v = values[0, rf] + values[1, rm] + values[2, rb]
     if joint is not None:
-        pw = joint[0, 0, rf] * joint[0, 1, rm] * joint[0, 2, rb]
-        sw = joint[3, 0, rf] + joint[3, 1, rm] + joint[3, 2, rb]
-        qf, qm, qb = joint[1, 0, rf], joint[1, 1, rm], joint[1, 2, rb]
-        lost = joint[2, 0, rf] * qm * qb + joint[2, 1, rm] * qf * qb + joint[2, 2, rb] * qf * qm
-        v += sw * pw * (poly[0] + pw * (poly[1] + pw * poly[2])) - poly[3] * lost
+        v += joint_part(joint, poly, rf, rm, rb)
     return v
+
+
+@jitable
+def joint_part(joint: Any, poly: Any, rf: int, rm: int, rb: int) -> float:
+    """The terms of winning or losing all three rows, nondecreasing in each rank:
+    ``sw * pw * (poly[0] + pw * (poly[1] + pw * poly[2])) - poly[3] * L`` where, per row k and
+    its rank r, ``joint[0, k, r]`` is the chance to win the row, ``joint[1, k, r]`` to lose it,
+    ``joint[2, k, r]`` the opponent's expected points when it wins it and ``joint[3, k, r]`` the
+    row's own points; pw is the product of the win chances, sw the sum of the own points and L
+    the sum over rows of the opponent's points times the other two rows' loss chances."""
+    pw = joint[0, 0, rf] * joint[0, 1, rm] * joint[0, 2, rb]
+    sw = joint[3, 0, rf] + joint[3, 1, rm] + joint[3, 2, rb]
+    qf, qm, qb = joint[1, 0, rf], joint[1, 1, rm], joint[1, 2, rb]
+    lost = joint[2, 0, rf] * qm * qb + joint[2, 1, rm] * qf * qb + joint[2, 2, rb] * qf * qm
+    return sw * pw * (poly[0] + pw * (poly[1] + pw * poly[2])) - poly[3] * lost
 
 
 @jitable
