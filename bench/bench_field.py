@@ -59,6 +59,34 @@ def _cost_rows(quick: bool) -> list[list[str]]:
     return rows
 
 
+def _dependence_rows(quick: bool) -> list[list[str]]:
+    """The calibration of shooting for the rows' dependence, measured: the field objective
+    against the same model with c = 1 (rows taken as independent), in duplicate deals."""
+    from lookup.shisanshui import fieldplay
+    from lookup.shisanshui.dask_cluster import client_for
+    from lookup.shisanshui.field import FieldModel
+    from lookup.shisanshui.points import POINTS
+    from lookup.shisanshui.rules import get_rules
+    from lookup.shisanshui.simulate import chunks_of
+
+    deals = 20_000 if quick else 200_000
+    rules = get_rules("standard")
+    scale = POINTS.get()
+    rows = []
+    with client_for() as client:
+        run = fieldplay._dask_runner(client)
+        for players in (4, 2):
+            stored = scale.stored_field(rules, players)
+            calibrated = scale.objective_of(stored, rules, players)
+            independent = scale.objective_of(FieldModel(stored.rows, 1.0, stored.field_shoots), rules, players)
+            parts = run([(players, rules, SEED + 1, start, stop, calibrated, independent)
+                         for start, stop in chunks_of(deals, fieldplay.PASS_CHUNK)])
+            gain, ci = fieldplay.gain_of(parts, deals, players)
+            rows.append([f"{players}", f"{stored.shoot_calibration:.3f}", f"{deals:,}",
+                         f"**{gain:+.4f}** [{gain - ci:+.4f}, {gain + ci:+.4f}]"])
+    return rows
+
+
 def run(quick: bool) -> str:
     from lookup.shisanshui.simulate import simulate
 
@@ -83,6 +111,10 @@ def run(quick: bool) -> str:
         "one worker per core.\n",
         table(rows, ["match", "players", "deals", "points per hand [95%]", "each opponent", "result",
                      "wall time"]),
+        "The rows' dependence: the field objective (shooting calibrated by c, measured on the field) "
+        "against the same model with c = 1 (the rows of a field hand taken as independent), one seat "
+        "against the others, in duplicate deals: points per hand of the calibrated one.\n",
+        table(_dependence_rows(quick), ["players", "c", "deals", "points per hand [95%]"]),
         "Cost per hand of each objective (process CPU time, one thread, seeded random hands; target: "
         "the field objective no dearer than `expected`).\n",
         table(_cost_rows(quick), ["objective", "per hand", "hands/s", "relative to expected", "target"]),

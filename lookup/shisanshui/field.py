@@ -69,7 +69,7 @@ def field_objective(model: FieldModel, rules: Rules, players: int, points: np.nd
     beyond = np.maximum(paid.sum(axis=1, keepdims=True) - np.cumsum(paid, axis=1), 0.0)  # sum_{s>r} D w
     values = n * (below * w - beyond)
     values[~sizes] = -np.inf
-    joint = np.stack([below, above, beyond, w])
+    joint = np.ascontiguousarray(np.stack([below, above, beyond, w], axis=2))  # (row, rank, term)
     c, h = model.shoot_calibration, model.field_shoots
     s, home = rules.shoot_multiplier, rules.home_run_multiplier
     poly = np.zeros(4)

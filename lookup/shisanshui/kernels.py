@@ -19,7 +19,7 @@ from ..jit import ERR_CARD, ERR_DUPLICATE, KERNEL_MODULES, OK, kernel_decorator
 from . import deal, encoding, special_hands, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "c44635e51603b7ff748a486e93c52fc76273d11f3fa8245fa742581f76f9ed2c"
+SOURCES_SHA256 = "b228cacd158bdf5b59be45a4c1e3bdc55af90d0cdc93d288bef9e450eeca43b3"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
 BOUND_SLACK = 1e-9

@@ -34,7 +34,7 @@ class ObjectiveTables(NamedTuple):
     """What the split search maximises (:func:`~lookup.shisanshui.splits.split_value`):
     ``values[row, rank]`` for the rows front, middle, back (float64 (3, ranks); None: every
     value 0, the strongest split wins), the terms of winning or losing all three rows (``joint``
-    float64 (4, 3, ranks) and ``poly`` float64 (4,); None for a sum of row values), and whether
+    float64 (3, ranks, 4) and ``poly`` float64 (4,); None for a sum of row values), and whether
     only the backs of the highest rank need a walk. Every table is nondecreasing in the rank
     over the ranks of its row's size (-inf elsewhere)."""
 

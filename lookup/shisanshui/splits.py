@@ -190,14 +190,16 @@ def split_value(values: Any, joint: Any, poly: Any, rf: int, rm: int, rb: int) -
 def joint_part(joint: Any, poly: Any, rf: int, rm: int, rb: int) -> float:
     """The terms of winning or losing all three rows, nondecreasing in each rank:
     ``sw * pw * (poly[0] + pw * (poly[1] + pw * poly[2])) - poly[3] * L`` where, per row k and
-    its rank r, ``joint[0, k, r]`` is the chance to win the row, ``joint[1, k, r]`` to lose it,
-    ``joint[2, k, r]`` the opponent's expected points when it wins it and ``joint[3, k, r]`` the
-    row's own points; pw is the product of the win chances, sw the sum of the own points and L
-    the sum over rows of the opponent's points times the other two rows' loss chances."""
-    pw = joint[0, 0, rf] * joint[0, 1, rm] * joint[0, 2, rb]
-    sw = joint[3, 0, rf] + joint[3, 1, rm] + joint[3, 2, rb]
-    qf, qm, qb = joint[1, 0, rf], joint[1, 1, rm], joint[1, 2, rb]
-    lost = joint[2, 0, rf] * qm * qb + joint[2, 1, rm] * qf * qb + joint[2, 2, rb] * qf * qm
+    its rank r, ``joint[k, r]`` holds the chance to win the row, the chance to lose it, the
+    opponent's expected points when it wins it and the row's own points (one cache line a row);
+    pw is the product of the win chances, sw the sum of the own points and L the sum over rows
+    of the opponent's points times the other two rows' loss chances."""
+    f = joint[0, rf]
+    m = joint[1, rm]
+    b = joint[2, rb]
+    pw = f[0] * m[0] * b[0]
+    sw = f[3] + m[3] + b[3]
+    lost = f[2] * m[1] * b[1] + m[2] * f[1] * b[1] + b[2] * f[1] * m[1]
     return sw * pw * (poly[0] + pw * (poly[1] + pw * poly[2])) - poly[3] * lost
 
 

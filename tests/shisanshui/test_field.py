@@ -32,9 +32,9 @@ def test_field_tables_are_monotone(players, rules):
     for k in range(3):
         assert _finite_monotone(ev.values[k], sizes[k], True)
         assert np.isneginf(ev.values[k][~sizes[k]]).all()
-        assert _finite_monotone(ev.joint[0, k], sizes[k], True)    # win chance
-        assert _finite_monotone(ev.joint[1, k], sizes[k], False)   # loss chance
-        assert _finite_monotone(ev.joint[2, k], sizes[k], False)   # the opponent's points when it wins
+        assert _finite_monotone(ev.joint[k, :, 0], sizes[k], True)    # win chance
+        assert _finite_monotone(ev.joint[k, :, 1], sizes[k], False)   # loss chance
+        assert _finite_monotone(ev.joint[k, :, 2], sizes[k], False)   # the opponent's points when it wins
     assert (ev.poly >= 0).all()
 
 
@@ -55,7 +55,7 @@ def test_the_model_coefficients():
     r = 7917
     d = model.rows[1]
     assert values[1, r] == pytest.approx(2 * (d[:r].sum() * points[1, r] - 0.0))
-    assert joint[0, 1, r] == pytest.approx(d[:r].sum()) and joint[1, 1, r] == 0
+    assert joint[1, r, 0] == pytest.approx(d[:r].sum()) and joint[1, r, 1] == 0
 
 
 def _brute_force_best(hand, ev, rules):
@@ -126,3 +126,10 @@ def test_field_pass_counts():
     assert part["match"][0, 0] == 0 and part["match"][1, 0] == 0  # a policy against itself
     arranged = arrange_by(np.ascontiguousarray(fieldplay.deal_cards(3, 0, 300, 4).reshape(-1, 13)), ev, rules)
     assert np.array_equal(arranged, sss.best_batch(fieldplay.deal_cards(3, 0, 300, 4).reshape(-1, 13), "expected"))
+
+
+@pytest.mark.parametrize("players,other", [(4, "expected"), (4, "strongest"), (2, "expected")])
+def test_the_field_objective_wins_a_seeded_match(players, other):
+    result = sss.simulate(["field", other], players, 2048, seed=12, scheduler="inline")
+    field, rest = result.results
+    assert field.interval[0] > 0 and rest.mean < 0
