@@ -2,13 +2,15 @@
 in duplicate deals simulated on Dask (``lookup.shisanshui.simulate``), and what each objective
 of ``best_batch`` costs per hand.
 
-The full section plays 1,000,000 duplicate deals per match (five matches, most of an hour on
-2 cores); ``--quick`` plays 20,000. Its output from the author's run is committed as
-``bench/FIELD_MATCHES.md`` (``python bench/run.py field --out bench/FIELD_MATCHES.md``).
+The full section plays 1,000,000 duplicate deals per match (five matches: about an hour on 2
+idle cores); ``--quick`` plays 20,000, and ``PAIBIAO_MATCH_DEALS=N`` any other number. The
+output of the author's run is committed as ``bench/FIELD_MATCHES.md``
+(``python bench/run.py field --out bench/FIELD_MATCHES.md``), with the number of deals it used.
 """
 
 from __future__ import annotations
 
+import os
 import time
 
 import numpy as np
@@ -59,9 +61,9 @@ def _cost_rows(quick: bool) -> list[list[str]]:
     return rows
 
 
-def _dependence_rows(quick: bool) -> list[list[str]]:
+def _dependence_rows(deals: int) -> list[list[str]]:
     """The calibration of shooting for the rows' dependence, measured: the field objective
-    against the same model with c = 1 (rows taken as independent), in duplicate deals."""
+    against the same model with c = 1 (rows taken as independent), in ``deals`` duplicate deals."""
     from lookup.shisanshui import fieldplay
     from lookup.shisanshui.dask_cluster import client_for
     from lookup.shisanshui.field import FieldModel
@@ -69,7 +71,6 @@ def _dependence_rows(quick: bool) -> list[list[str]]:
     from lookup.shisanshui.rules import get_rules
     from lookup.shisanshui.simulate import chunks_of
 
-    deals = 20_000 if quick else 200_000
     rules = get_rules("standard")
     scale = POINTS.get()
     rows = []
@@ -90,7 +91,7 @@ def _dependence_rows(quick: bool) -> list[list[str]]:
 def run(quick: bool) -> str:
     from lookup.shisanshui.simulate import simulate
 
-    deals = 20_000 if quick else 1_000_000
+    deals = int(os.environ.get("PAIBIAO_MATCH_DEALS", 20_000 if quick else 1_000_000))
     rows = []
     for players, lineup in MATCHES:
         print(f"  {players} players: {lineup[0]} against {lineup[1]} ...", flush=True)
@@ -114,7 +115,7 @@ def run(quick: bool) -> str:
         "The rows' dependence: the field objective (shooting calibrated by c, measured on the field) "
         "against the same model with c = 1 (the rows of a field hand taken as independent), one seat "
         "against the others, in duplicate deals: points per hand of the calibrated one.\n",
-        table(_dependence_rows(quick), ["players", "c", "deals", "points per hand [95%]"]),
+        table(_dependence_rows(max(deals // 5, 20_000)), ["players", "c", "deals", "points per hand [95%]"]),
         "Cost per hand of each objective (process CPU time, one thread, seeded random hands; target: "
         "the field objective no dearer than `expected`).\n",
         table(_cost_rows(quick), ["objective", "per hand", "hands/s", "relative to expected", "target"]),
