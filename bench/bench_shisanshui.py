@@ -207,6 +207,22 @@ def run(quick: bool) -> str:
         ["best_batch expected, hands/s (one core)", f"**{1 / t_expected:,.0f}**", "best_batch strongest",
          f"{1 / t_best:,.0f}", f"{t_best / t_expected:.2f}×", "≥ 20,000 hands/s"],
     ]
+    # settlement of 4-player deals: settle_batch against the scalar settle, deal for deal
+    from lookup.shisanshui.simulate import deal_cards
+
+    n_deals = 20_000 if quick else 200_000
+    dealt = deal_cards(2026, 0, n_deals, 4)
+    arranged = sss.best_batch(dealt.reshape(-1, 13)).reshape(dealt.shape)
+    deals = [[(a[:3], a[3:8], a[8:]) for a in deal] for deal in arranged[:n_calls // 10].tolist()]
+    assert sss.settle_batch(arranged[:len(deals)]).tolist() == [sss.settle(d) for d in deals]
+    t_settle_batch = best_of(lambda: sss.settle_batch(arranged)) / n_deals
+    t_settle = per_call(sss.settle, deals)
+    settle_rows = [
+        ["settle_batch, 4 players, per deal", fmt_time(t_settle_batch), "settle (scalar), per deal",
+         fmt_time(t_settle), f"**{t_settle / t_settle_batch:.0f}×**", "—"],
+        ["settle_batch, 4-player deals/s (one core)", f"**{1 / t_settle_batch:,.0f}**", "settle (scalar)",
+         f"{1 / t_settle:,.0f}", "", "—"],
+    ]
     arr_rows = [
         [f"arrangements (list of tuples), per hand; {np.mean(counts):,.0f} legal splits on average "
          f"(max {max(counts):,})", fmt_time(t_arr), "< 5 ms"],
@@ -229,6 +245,9 @@ def run(quick: bool) -> str:
         "back, every middle of the other 8, eval7 for both and a small Python rank for the front, "
         f"fouls skipped) on the first {n_brute}, with its answer checked equal to paibiao's.\n",
         table(best_rows, ["paibiao", "time", "peer", "peer time", "ratio", "target"]),
+        f"Settlement: {n_deals:,} seeded 4-player deals arranged by `strongest` for settle_batch, the "
+        f"first {len(deals):,} for the scalar settle (same scores, checked first).\n",
+        table(settle_rows, ["paibiao", "time", "peer", "peer time", "ratio", "target"]),
         table(arr_rows, ["every legal arrangement of one hand", "time", "target"]),
         table(once, ["one-off", "time", "target"]),
         "### Key encoding of the 5-card table\n",
