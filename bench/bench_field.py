@@ -69,7 +69,7 @@ def _dependence_rows(deals: int) -> list[list[str]]:
     from lookup.shisanshui.field import FieldModel
     from lookup.shisanshui.points import POINTS
     from lookup.shisanshui.rules import get_rules
-    from lookup.shisanshui.simulate import chunks_of
+    from lookup.shisanshui.simulation import chunks_of
 
     rules = get_rules("standard")
     scale = POINTS.get()
@@ -89,7 +89,7 @@ def _dependence_rows(deals: int) -> list[list[str]]:
 
 
 def run(quick: bool) -> str:
-    from lookup.shisanshui.simulate import simulate
+    from lookup.shisanshui.simulation import simulate
 
     deals = int(os.environ.get("PAIBIAO_MATCH_DEALS", 20_000 if quick else 1_000_000))
     rows = []

@@ -208,7 +208,7 @@ def run(quick: bool) -> str:
          f"{1 / t_best:,.0f}", f"{t_best / t_expected:.2f}×", "≥ 20,000 hands/s"],
     ]
     # settlement of 4-player deals: settle_batch against the scalar settle, deal for deal
-    from lookup.shisanshui.simulate import deal_cards
+    from lookup.shisanshui.simulation import deal_cards
 
     n_deals = 20_000 if quick else 200_000
     dealt = deal_cards(2026, 0, n_deals, 4)

@@ -180,7 +180,7 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
 def _run_simulate(args: argparse.Namespace) -> int:
     import sys
 
-    from ..shisanshui.simulate import simulate
+    from ..shisanshui.simulation import simulate
 
     if args.deals < 1 or args.chunk < 1 or (args.workers is not None and args.workers < 1):
         raise UsageError("paibiao sss simulate: --deals, --chunk and --workers must be at least 1")

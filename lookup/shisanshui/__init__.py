@@ -33,7 +33,7 @@ Modules, from notation to answers:
 - :mod:`~lookup.shisanshui.scoring`: ``Settlement``, ``settlement``, ``settle``,
   ``settle_batch``, ``special_codes``.
 - :mod:`~lookup.shisanshui.chunks`: long batches as kernel calls of ~0.1 s (Ctrl-C).
-- :mod:`~lookup.shisanshui.simulate`: ``simulate``, duplicate-deal matches between policies
+- :mod:`~lookup.shisanshui.simulation`: ``simulate``, duplicate-deal matches between policies
   on Dask (:mod:`~lookup.shisanshui.dask_cluster`: the client).
 """
 
@@ -44,7 +44,7 @@ from .points import OBJECTIVES, expected_points, row_points
 from .ranks import category, category_chinese, n_ranks, rank, rank3, rank3_batch, rank5, rank5_batch, row_ranks
 from .rules import DEFAULT_SPECIAL_POINTS, PRESETS, SPECIALS, Rules, get_rules
 from .scoring import Settlement, settle, settle_batch, settlement, special_codes
-from .simulate import simulate
+from .simulation import simulate
 from .special_hands import SPECIAL_NAMES, special, specials
 
 __all__ = [

@@ -40,7 +40,7 @@ from .points import POINTS, ObjectiveTables
 from .ranks import RANKS, rank3_batch, rank5_batch
 from .rules import Rules, get_rules
 from .scoring import settle_batch, special_codes
-from .simulate import Z95, chunks_of, deal_cards
+from .simulation import Z95, chunks_of, deal_cards
 
 PASS_CHUNK = 8 * 1024
 """Deals a task of a pass plays."""

@@ -10,7 +10,7 @@ import pytest
 from lookup import shisanshui as sss
 from lookup.cli import main
 from lookup.errors import InvalidRulesError
-from lookup.shisanshui import simulate as sim
+from lookup.shisanshui import simulation as sim
 
 
 def test_deals_do_not_depend_on_the_chunks():
