@@ -38,7 +38,7 @@ field: $(INSTALLED)
 # (Re)install when the venv is missing or pyproject.toml changed.
 $(INSTALLED): pyproject.toml
 	test -x $(PY) || $(PYTHON3) -m venv $(VENV)
-	$(PY) -m pip install --quiet --editable '.[test,bench]'
+	$(PY) -m pip install --quiet --editable '.[test,bench,serve]'
 	touch $@
 
 clean:

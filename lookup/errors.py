@@ -6,6 +6,8 @@ of any game (mahjong tiles, zipai cards, playing cards) raises :class:`InvalidTi
 ``InvalidCardError`` is another name for the same class.
 """
 
+import re
+
 
 class PaibiaoError(Exception):
     """Base class of every error paibiao raises on purpose."""
@@ -33,3 +35,23 @@ class InvalidRulesError(PaibiaoError, ValueError):
 
 class TableError(PaibiaoError, RuntimeError):
     """A lookup table that is missing, stale or damaged; the message says how to rebuild it."""
+
+
+_ROW_PREFIX = re.compile(r"row (\d+): ")
+"""How every batch query names the bad row at the start of its error (``row 7: ...``)."""
+
+
+def at_row(error: Exception, start: int, n_rows: int) -> Exception:
+    """``error``, raised by a batch query on the ``n_rows`` rows from ``start`` of a larger
+    array, re-addressed to that array: ``row 3: ...`` becomes ``row {start + 3}: ...``; a
+    message without a row gets ``rows {start}..{start + n_rows - 1}: `` in front. Same class."""
+    text = str(error)
+    match = _ROW_PREFIX.match(text)
+    if match:
+        text = f"row {start + int(match[1])}: {text[match.end():]}"
+    else:
+        text = f"rows {start}..{start + n_rows - 1}: {text}"
+    try:
+        return type(error)(text)
+    except Exception:  # a class that takes other arguments: keep the original
+        return error

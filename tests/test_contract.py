@@ -96,4 +96,4 @@ def test_every_command_is_registered_one_way():
 
 
 def _sample_args(command: str) -> list[str]:
-    return {"mahjong": ["11m"], "sss": ["AS"], "zipai": ["一"]}.get(command, [])
+    return {"mahjong": ["11m"], "sss": ["AS"], "zipai": ["一"], "bulk": ["q", "in.npy", "out.npy"]}.get(command, [])

@@ -40,7 +40,8 @@ class Query:
 
 @dataclass(frozen=True)
 class Command:
-    """A top-level command: its queries share ``arguments`` (the hand, rules, output options)."""
+    """A top-level command: its queries share ``arguments`` (the hand, rules, output options);
+    a command without queries is answered by its own ``run``, with the options ``options`` adds."""
 
     name: str
     help: str
@@ -48,6 +49,9 @@ class Command:
     arguments: Callable[[argparse.ArgumentParser, Query], None] | None = None
     run: Runner | None = None
     description: str | None = None
+    options: AddArguments = _no_arguments
+    metavar: str = "QUERY"
+    """How the help names the choice among ``queries`` (``paibiao bulk GAME ...``)."""
 
 
 class UsageError(PaibiaoError):
@@ -61,9 +65,10 @@ class _Parser(argparse.ArgumentParser):
 
 def commands() -> tuple[Command, ...]:
     """Every command of ``paibiao``, in the order its help lists them."""
-    from . import mahjong, sss, tables, uva, zipai
+    from . import bulk, mahjong, serve, sss, tables, uva, zipai
 
-    return (mahjong.COMMAND, uva.COMMAND, sss.COMMAND, zipai.COMMAND, tables.COMMAND)
+    return (mahjong.COMMAND, uva.COMMAND, sss.COMMAND, zipai.COMMAND, tables.COMMAND, serve.COMMAND,
+            bulk.COMMAND)
 
 
 def add_command(subparsers: Any, command: Command) -> None:
@@ -71,9 +76,10 @@ def add_command(subparsers: Any, command: Command) -> None:
     parser = subparsers.add_parser(command.name, help=command.help,
                                    description=command.description or command.help)
     if command.run is not None:
+        command.options(parser)
         parser.set_defaults(run=command.run)
         return
-    queries = parser.add_subparsers(dest="query", metavar="QUERY", parser_class=_Parser, required=True)
+    queries = parser.add_subparsers(dest="query", metavar=command.metavar, parser_class=_Parser, required=True)
     for query in command.queries:
         q = queries.add_parser(query.name, help=query.help, description=query.help)
         if command.arguments is not None:

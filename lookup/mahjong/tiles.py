@@ -181,8 +181,12 @@ def format_tiles(tiles: Iterable[int], notation: str = "tenhou") -> str:
 
 
 def format_counts(counts: Sequence[int] | np.ndarray, notation: str = "tenhou") -> str:
-    """Format a 34-count vector like :func:`format_tiles`."""
-    return format_tiles([t for t in range(N_TILE_KINDS) for _ in range(int(counts[t]))], notation)
+    """Format a 34-count vector like :func:`format_tiles` (checked as :func:`hand_counts` checks
+    counts: :class:`InvalidHandError` for another length or a count outside 0..4)."""
+    if isinstance(counts, str) or not hasattr(counts, "__len__") or len(counts) != N_TILE_KINDS:
+        raise InvalidHandError(f"format_counts takes {N_TILE_KINDS} tile counts, got {counts!r:.60}")
+    checked = hand_counts(counts)
+    return format_tiles([t for t in range(N_TILE_KINDS) for _ in range(checked[t])], notation)
 
 
 _VALID_COUNTS = bytes(range(MAX_COPIES + 1))

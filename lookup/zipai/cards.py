@@ -99,8 +99,12 @@ def format_cards(cards: Iterable[Card], notation: str = "chinese") -> str:
 
 
 def format_counts(counts: Sequence[int] | np.ndarray, notation: str = "chinese") -> str:
-    """A 20-count vector as text (see :func:`format_cards`)."""
-    return format_cards([t for t in range(N_CARDS) for _ in range(int(counts[t]))], notation)
+    """A 20-count vector as text (see :func:`format_cards`); checked as :func:`hand_counts`
+    checks counts (:class:`InvalidHandError` for another length or a count outside 0..4)."""
+    if isinstance(counts, str):
+        raise InvalidHandError(f"format_counts takes {N_CARDS} card counts, got text {counts[:40]!r}")
+    checked = hand_counts(counts)
+    return format_cards([t for t in range(N_CARDS) for _ in range(checked[t])], notation)
 
 
 def counts_of(cards: str | Iterable[Card]) -> list[int]:

@@ -1,0 +1,178 @@
+"""The floor under the mahjong batch kernels (issue 15 item 1): what reading the rows costs, and
+what computing the four suit keys and reading four table entries costs, timed in the same run
+and on the same rows as ``is_hu_batch``, ``ting_batch`` and ``shanten_batch``; each query as a
+multiple of the keys + reads floor. Also zipai ``ting_batch`` per hand against ``hu_batch`` per
+hand on the same kind of draws."""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+from numba import njit
+
+from tests.support import mahjong_hands as handgen
+
+from timing import best_of, fmt_time, table
+
+SUIT_RANKS = 9
+HONOR_RANKS = 7
+N_SUITS = 3
+POW5 = np.array([5 ** r for r in range(SUIT_RANKS)], np.int64)
+
+
+@njit(nogil=True)
+def read_floor(counts: np.ndarray) -> int:
+    """Sum of every count of an (N, 34) uint8 array: reading each row once."""
+    total = 0
+    for i in range(counts.shape[0]):
+        row_sum = 0
+        for t in range(counts.shape[1]):
+            row_sum += counts[i, t]
+        total += row_sum
+    return total
+
+
+@njit(nogil=True)
+def keys_reads_floor(counts: np.ndarray, pow5: np.ndarray, suit: np.ndarray, honor: np.ndarray) -> int:
+    """Per row: the three suit keys and the honor key as independent products ``sum c[t]·5^r``
+    (no Horner chain), then one uint32 read of each key's table entry; the entries are XORed so
+    the reads cannot be dropped."""
+    acc = 0
+    for i in range(counts.shape[0]):
+        c = counts[i]
+        k0 = 0
+        k1 = 0
+        k2 = 0
+        k3 = 0
+        for r in range(SUIT_RANKS):
+            k0 += c[r] * pow5[r]
+            k1 += c[SUIT_RANKS + r] * pow5[r]
+            k2 += c[2 * SUIT_RANKS + r] * pow5[r]
+        for r in range(HONOR_RANKS):
+            k3 += c[N_SUITS * SUIT_RANKS + r] * pow5[r]
+        acc ^= suit[k0] ^ suit[k1] ^ suit[k2] ^ honor[k3]
+    return acc
+
+
+def _random_rows(rng: np.random.Generator, n: int, n_tiles: int) -> np.ndarray:
+    return np.array([handgen.random_hand(rng, n_tiles) for _ in range(n)], np.uint8)
+
+
+def _server_rows(rng: np.random.Generator, n: int, n_tiles: int) -> np.ndarray:
+    """Rows a game server asks about: a third winning (14 tiles) or waiting (13: a winning hand
+    minus a tile), a third one tile off (one tile swapped), a third two tiles off."""
+    rows = []
+    for i in range(n):
+        hand = handgen.winning_hand(rng)
+        for _ in range(i % 3):
+            hand = handgen.swap_one(rng, hand)
+        if n_tiles == 13:
+            hand = handgen.minus_one(rng, hand)
+        rows.append(hand)
+    return np.array(rows, np.uint8)
+
+
+def _minus_one_each(rng: np.random.Generator, rows: np.ndarray) -> np.ndarray:
+    """Each row with one of its tiles (chosen at random) taken out."""
+    return np.array([handgen.minus_one(rng, row) for row in rows.tolist()], np.uint8)
+
+
+def _takes_jokers(fn) -> bool:
+    return "jokers" in inspect.signature(fn).parameters
+
+
+def _mahjong_rows(quick: bool) -> tuple[list[list[str]], str]:
+    from lookup import mahjong, tables
+
+    tableset = tables.load("mahjong")
+    suit, honor = tableset["suit/hu_ting"], tableset["honor/hu_ting"]
+    n = 50_000 if quick else 400_000
+    rng = np.random.default_rng(2015)
+    rows_by_kind = {
+        ("random", 14): _random_rows(rng, n, 14), ("random", 13): _random_rows(rng, n, 13),
+        ("server-like", 14): _server_rows(rng, n, 14), ("server-like", 13): _server_rows(rng, n, 13),
+    }
+    queries = [("is_hu_batch", mahjong.is_hu_batch, 14, "≤ 2×"),
+               ("ting_batch", mahjong.ting_batch, 13, "≤ 3×"),
+               ("shanten_batch", mahjong.shanten_batch, 14, "≤ 5×")]
+    out = []
+    for kind in ("random", "server-like"):
+        for name, fn, n_tiles, target in queries:
+            rows = rows_by_kind[(kind, n_tiles)]
+            variants = [("riichi", 0, rows), ("standard", 0, rows), ("chinese", 0, rows)]
+            if _takes_jokers(fn):  # one joker in place of one of the row's tiles
+                variants.append(("standard", 1, _minus_one_each(rng, rows)))
+            for rules, jokers, hands in variants:
+                t_read = best_of(lambda hands=hands: read_floor(hands)) / n
+                t_floor = best_of(lambda hands=hands: keys_reads_floor(hands, POW5, suit, honor)) / n
+                extra = {"jokers": jokers} if jokers else {}
+                t = best_of(lambda fn=fn, hands=hands, rules=rules, extra=extra: fn(hands, rules, **extra)) / n
+                label = f"{name} ({rules}{', 1 joker' if jokers else ''})"
+                status = target if kind == "random" and not jokers else "—"
+                out.append([kind, label, fmt_time(t_read), fmt_time(t_floor), fmt_time(t),
+                            f"**{t / t_floor:.1f}×**", status])
+    note = (f"{n:,} rows per kind, uint8 (N, 34), seed 2015: random draws of 14 (or 13) tiles "
+            "from the 136-tile wall, and server-like rows (a third winning or waiting, a third "
+            "one tile off, a third two off). Targets (issue 15) apply single-threaded on random "
+            "rows.")
+    return out, note
+
+
+def _zipai_rows(quick: bool) -> list[list[str]]:
+    from bench_zipai import hands
+
+    from lookup import zipai
+
+    rng = np.random.default_rng(2015)
+    n = 20_000 if quick else 200_000
+    hu_rows = np.array(hands(rng, n), np.uint8)
+    # ting asks of a hand one card short: the same draws with one card taken out
+    from tests.support import zipai_hands as zh
+
+    ting_rows = np.array([zh.minus_one(rng, h) for h in hu_rows.tolist()], np.uint8)
+    sizes = ting_rows.astype(np.int64).sum(axis=1)
+    ting_rows = ting_rows[(sizes % 3 != 0) & (sizes <= 20)]
+    t_hu = best_of(lambda: zipai.hu_batch(hu_rows)) / len(hu_rows)
+    t_ting = best_of(lambda: zipai.ting_batch(ting_rows)) / len(ting_rows)
+    return [["zipai ting_batch vs hu_batch, per hand", fmt_time(t_hu), fmt_time(t_ting),
+             f"**{t_ting / t_hu:.1f}×**", "≤ 3×"]]
+
+
+def _parallel_rows(quick: bool) -> list[list[str]]:
+    """The batch queries on 10M rows (random draws tiled), one call against
+    ``lookup.parallel.in_threads`` with 2 threads."""
+    from lookup import mahjong, parallel
+
+    rng = np.random.default_rng(2016)
+    n_distinct, n = (20_000, 1_000_000) if quick else (200_000, 10_000_000)
+    out = []
+    for name, fn, n_tiles in (("is_hu_batch", mahjong.is_hu_batch, 14), ("ting_batch", mahjong.ting_batch, 13),
+                              ("shanten_batch", mahjong.shanten_batch, 14)):
+        rows = np.tile(_random_rows(rng, n_distinct, n_tiles), (n // n_distinct, 1))
+        assert np.array_equal(parallel.in_threads(fn, rows, threads=2, rules="riichi"), fn(rows, "riichi"))
+        t_one = best_of(lambda fn=fn, rows=rows: fn(rows, "riichi"), repeat=2)
+        t_two = best_of(lambda fn=fn, rows=rows: parallel.in_threads(fn, rows, threads=2, rules="riichi"), repeat=2)
+        out.append([f"{name} (riichi)", f"{n:,}", fmt_time(t_one / n), fmt_time(t_two / n),
+                    f"**{t_one / t_two:.2f}×**", "≥ 1.8×"])
+        del rows
+    return out
+
+
+def run(quick: bool) -> str:
+    mahjong_rows, note = _mahjong_rows(quick)
+    return "\n".join([
+        "## Floor of the batch kernels\n",
+        "Each query against two floor kernels timed on the same rows in the same run "
+        "(`bench/bench_floor.py`): reading each row and summing its 34 counts, and the four "
+        "base-5 suit keys as independent products plus four uint32 table reads. The ratio is the "
+        "query's time over the keys + reads floor.\n",
+        note + "\n",
+        table(mahjong_rows, ["rows", "query", "read floor", "keys + reads floor", "query",
+                             "× floor", "target"]),
+        table(_zipai_rows(quick), ["zipai", "hu_batch", "ting_batch", "ratio", "target"]),
+        "### Two threads\n",
+        "`lookup.parallel.in_threads(query, rows, threads=2)`: the rows in two chunks answered "
+        "at once by the GIL-free kernels, against one call, per row.\n",
+        table(_parallel_rows(quick), ["query", "rows", "1 thread", "2 threads", "speed-up", "target"]),
+    ])

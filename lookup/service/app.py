@@ -1,0 +1,338 @@
+"""The ASGI application (Starlette): routes, limits, and the one Batcher of each worker.
+
+Routes:
+
+- ``POST /v1/{game}/{query}``: a JSON object of the function's arguments by name answers
+  ``{"result": ...}``; ``"hands": [...]`` in place of the first parameter answers
+  ``{"results": [...]}``, a per-hand error object in place of each bad hand's result.
+  Single-hand requests go through the worker's :class:`~lookup.batching.Batcher`.
+- ``POST /v1/{game}/{query}_batch`` with ``Content-Type: application/octet-stream``: the
+  body is the batch array's raw uint8 bytes (rows of the query's width), other arguments
+  come from the query string (``?rules=riichi&jokers=1``); the answer is the result array's
+  raw bytes (little-endian), described by the ``X-Dtype`` and ``X-Shape`` headers.
+- ``POST /v1/noop``: reads and decodes a JSON body like a query and answers
+  ``{"result": null}``: the stack's own cost, for load tests.
+- ``GET /healthz``, ``GET /v1/tables`` (what ``paibiao tables info --json`` prints),
+  ``GET /openapi.json``, ``GET /`` (the analysis page) and ``/static/...`` (its files).
+
+Every error is ``{"error": "<one line>", "type": "<class>"}`` (:mod:`.errors`): 400 for a
+bad body or hand, 404 for an unknown route, game or query, 413 for a body over
+``max_body`` bytes (checked from ``Content-Length`` and again while reading), 503 for a
+request that runs past ``timeout`` seconds (its computation finishes in a worker thread
+and is dropped).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .. import __version__
+from ..batching import Batcher, answer_all
+from .encoding import dumps, loads, to_json
+from .errors import (
+    InvalidFieldError,
+    MethodNotAllowedError,
+    NotFoundError,
+    PayloadTooLargeError,
+    RequestTimeoutError,
+    UnsupportedMediaTypeError,
+    describe,
+    error_body,
+)
+from .queries import GAMES, Query, registry
+
+STATIC = Path(__file__).resolve().parent / "static"
+"""The page's files (HTML, CSS, JS, tile and card pictures), shipped as package data."""
+
+MiB = 2**20
+INLINE_BYTES = 64 * 1024
+"""Bodies up to this size are decoded on the event loop; larger ones in a worker thread."""
+log = logging.getLogger("paibiao.service")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    """Limits and batching of a service.
+
+    ``max_body``: bytes a request body may hold (413 beyond). ``timeout``: seconds a request
+    may run (503 beyond). ``batch_delay`` and ``max_batch``: the worker Batcher's
+    ``max_delay`` (seconds) and ``max_batch``.
+    """
+
+    max_body: int = 16 * MiB
+    timeout: float = 10.0
+    batch_delay: float = 0.001
+    max_batch: int = 1024
+
+    def __post_init__(self) -> None:
+        if self.max_body < 0:
+            raise ValueError(f"max_body must be at least 0 bytes, got {self.max_body}")
+        if not self.timeout > 0:
+            raise ValueError(f"timeout must be over 0 seconds, got {self.timeout}")
+
+
+def _json(value: Any, status: int = 200) -> Response:
+    return Response(dumps(value), status, media_type="application/json")
+
+
+def _error(exc: BaseException) -> Response:
+    status, error = describe(exc)
+    if status >= 500:
+        log.error("request failed", exc_info=exc)
+    return Response(error_body(error), status, media_type="application/json")
+
+
+if sys.version_info >= (3, 11):
+    _deadline = asyncio.timeout
+else:  # pragma: no cover - Python 3.10
+    @contextlib.asynccontextmanager
+    async def _deadline(seconds: float) -> AsyncIterator[None]:
+        task = asyncio.current_task()
+        assert task is not None
+        handle = asyncio.get_running_loop().call_later(seconds, task.cancel)
+        try:
+            yield
+        except asyncio.CancelledError:
+            raise TimeoutError from None
+        finally:
+            handle.cancel()
+
+
+class LimitsMiddleware:
+    """Pure ASGI middleware: the body limit (413) and the request time limit (503)."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], config: ServiceConfig):
+        self.app = app
+        self.max_body = config.max_body
+        self.timeout = config.timeout
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        for key, value in scope["headers"]:
+            if key == b"content-length" and value.isdigit() and int(value) > self.max_body:
+                return await self._send_error(send, PayloadTooLargeError(self._too_large(int(value))))
+        started = False
+        received = 0
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.max_body:
+                raise PayloadTooLargeError(self._too_large(received, reading=True))
+            return message
+
+        async def tracked_send(message: Message) -> None:
+            nonlocal started
+            started = True
+            await send(message)
+
+        try:
+            async with _deadline(self.timeout):
+                await self.app(scope, limited_receive, tracked_send)
+        except TimeoutError:
+            if not started:
+                await self._send_error(send, RequestTimeoutError(
+                    f"the request ran past the service's {self.timeout:g} s limit"))
+
+    def _too_large(self, size: int, reading: bool = False) -> str:
+        got = f"more than {self.max_body:,}" if reading else f"{size:,}"
+        return f"the body holds {got} bytes; the limit is {self.max_body:,}"
+
+    @staticmethod
+    async def _send_error(send: Send, exc: BaseException) -> None:
+        status, error = describe(exc)
+        body = error_body(error)
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+
+
+# --- routes -----------------------------------------------------------------------------------
+
+def _batcher(request: Request) -> Batcher:
+    """This worker's Batcher (made by the lifespan; made here when the app runs without one)."""
+    state = request.app.state
+    batcher = getattr(state, "batcher", None)
+    if batcher is None:
+        config: ServiceConfig = state.config
+        batcher = state.batcher = Batcher(max_delay=config.batch_delay, max_batch=config.max_batch)
+    return batcher
+
+
+async def query_route(request: Request) -> Response:
+    """``POST /v1/{game}/{query}``: a JSON query, or an octet-stream batch for ``*_batch``."""
+    try:
+        game, name = request.path_params["game"], request.path_params["query"]
+        query = registry().get(game, name)
+        if query is None:
+            raise NotFoundError(_unknown(game, name))
+        if query.width is not None:
+            return await _batch(request, query)
+        body = await request.body()
+        hand, hands, kwargs = query.bind(loads(body) if len(body) <= INLINE_BYTES else
+                                         await asyncio.to_thread(loads, body))
+        if hands is not None:
+            payload = await asyncio.to_thread(_answer_hands, query, hands, kwargs)
+        elif query.batched:
+            payload = dumps({"result": to_json(await _batcher(request)(query.function, hand, **kwargs))})
+        else:  # called and encoded in the Batcher's worker thread: large results never block the loop
+            payload = await _batcher(request)(query.answer, hand, **kwargs)
+        return Response(payload, media_type="application/json")
+    except Exception as exc:
+        return _error(exc)
+
+
+def _answer_hands(query: Query, hands: list[Any], kwargs: dict[str, Any]) -> bytes:
+    """``{"results": [...]}`` of each hand (through the batch path), encoded; in a worker thread."""
+    outcomes = answer_all(query.function, hands, **kwargs)
+    return dumps({"results": [to_json(value) if ok else _hand_error(value) for ok, value in outcomes]})
+
+
+def _hand_error(exc: BaseException) -> dict[str, str]:
+    status, error = describe(exc)
+    if status >= 500:
+        log.error("a hand failed", exc_info=exc)
+    return error
+
+
+def _unknown(game: str, name: str) -> str:
+    if game not in GAMES:
+        return f"unknown game {game[:40]!r}; games are {', '.join(GAMES)}"
+    names = [q.name for (g, _), q in registry().queries.items() if g == game]
+    return f"unknown {game} query {name[:40]!r}; queries are {', '.join(names)}"
+
+
+async def _batch(request: Request, query: Query) -> Response:
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/octet-stream":
+        raise UnsupportedMediaTypeError(f"{query.name} takes the rows as raw bytes with Content-Type: "
+                                        f"application/octet-stream, got {media[:60] or 'none'!r}")
+    by_name = {p.name: p for p in query.params[1:]}
+    kwargs = {}
+    for name, text in request.query_params.items():
+        param = by_name.get(name)
+        if param is None:
+            raise InvalidFieldError(f"unknown query parameter {name[:40]!r}: {query.name} takes "
+                                    f"{', '.join(by_name) or 'none'}")
+        kwargs[name] = int(text) if _integer_text(text) and param.kinds != frozenset({"string"}) else text
+    body = await request.body()
+    width = query.width
+    assert width is not None
+    if len(body) % width:
+        raise InvalidFieldError(f"the body holds {len(body):,} bytes, not a whole number of "
+                                f"{width}-byte rows (uint8, one row per hand)")
+    rows = np.frombuffer(body, np.uint8).reshape(-1, width).copy()  # writable: the kernels' signature
+    out = np.ascontiguousarray(await asyncio.to_thread(query.function, rows, **kwargs))
+    if out.dtype.byteorder == ">":
+        out = out.astype(out.dtype.newbyteorder("<"))
+    return Response(out.tobytes(), media_type="application/octet-stream",
+                    headers={"X-Dtype": out.dtype.name, "X-Shape": ",".join(str(n) for n in out.shape)})
+
+
+def _integer_text(text: str) -> bool:
+    return text.lstrip("-").isdigit() and len(text) < 20
+
+
+async def noop_route(request: Request) -> Response:
+    """``POST /v1/noop``: the body read and decoded, nothing asked: the stack's own cost."""
+    try:
+        loads(await request.body())
+        return _json({"result": None})
+    except Exception as exc:
+        return _error(exc)
+
+
+async def health_route(request: Request) -> Response:
+    return _json({"status": "ok", "version": __version__, "pid": os.getpid()})
+
+
+async def tables_route(request: Request) -> Response:
+    from ..cli.tables import table_info
+    from ..tables import GAMES as TABLE_GAMES
+
+    infos = await asyncio.to_thread(lambda: [table_info(game) for game in TABLE_GAMES])
+    return _json({"tables": infos})
+
+
+async def openapi_route(request: Request) -> Response:
+    from .openapi import openapi_document
+
+    return _json(openapi_document())
+
+
+async def page_route(request: Request) -> Response:
+    from .page import page_html
+
+    return Response(page_html(), media_type="text/html; charset=utf-8")
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        return _error(NotFoundError(f"no route {request.method} {request.url.path[:80]}; see /openapi.json"))
+    if exc.status_code == 405:
+        response = _error(MethodNotAllowedError(f"{request.url.path[:80]} does not answer {request.method}"))
+        response.headers.update(exc.headers or {})
+        return response
+    return Response(error_body({"error": str(exc.detail), "type": "HTTPException"}), exc.status_code,
+                    media_type="application/json")
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    return _error(exc)
+
+
+def create_app(config: ServiceConfig | None = None) -> Starlette:
+    """The service as an ASGI application (run it with uvicorn, or ``paibiao serve``)."""
+    config = config or ServiceConfig()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        app.state.batcher = Batcher(max_delay=config.batch_delay, max_batch=config.max_batch)
+        try:
+            yield
+        finally:
+            batcher, app.state.batcher = app.state.batcher, None
+            await batcher.aclose()
+
+    app = Starlette(
+        routes=[
+            Route("/", page_route, methods=["GET"]),
+            Route("/healthz", health_route, methods=["GET"]),
+            Route("/openapi.json", openapi_route, methods=["GET"]),
+            Route("/v1/tables", tables_route, methods=["GET"]),
+            Route("/v1/noop", noop_route, methods=["POST"]),
+            Route("/v1/{game}/{query}", query_route, methods=["POST"]),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        middleware=[Middleware(LimitsMiddleware, config=config)],
+        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+        lifespan=lifespan,
+    )
+    app.state.config = config
+    return app

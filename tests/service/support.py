@@ -1,0 +1,118 @@
+"""Helpers of the service tests: a ``paibiao serve`` process on a free loopback port, and
+plain HTTP requests to it (the standard library's client, so what is tested is the wire)."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+START_SECONDS = 120
+"""How long a service may take to load everything and listen (a cold kernel cache compiles)."""
+
+
+@dataclass
+class Service:
+    """A running ``paibiao serve``: its process and address."""
+
+    process: subprocess.Popen
+    url: str
+
+    @property
+    def host(self) -> str:
+        return urlsplit(self.url).hostname or "127.0.0.1"
+
+    @property
+    def port(self) -> int:
+        return urlsplit(self.url).port or 80
+
+    def connection(self, timeout: float = 60) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+
+    def request(self, method: str, path: str, body: bytes | str | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+        """(status, lower-cased headers, body) of one request on a new connection."""
+        conn = self.connection()
+        try:
+            conn.request(method, path, body=body, headers=headers or {})
+            response = conn.getresponse()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+        finally:
+            conn.close()
+
+    def post(self, path: str, body: Any) -> tuple[int, Any]:
+        """(status, decoded JSON answer) of a JSON POST."""
+        data = body if isinstance(body, (bytes, str)) else json.dumps(body)
+        status, _, raw = self.request("POST", path, data, {"Content-Type": "application/json"})
+        return status, json.loads(raw)
+
+    def worker_pids(self) -> list[int]:
+        """The service's worker processes (children of the parent process)."""
+        try:
+            children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text().split()
+        except OSError:  # the parent is gone
+            return []
+        return sorted(int(pid) for pid in children)
+
+
+def env(**extra: str) -> dict[str, str]:
+    out = dict(os.environ)
+    out["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), out.get("PYTHONPATH")]))
+    out.update(extra)
+    return out
+
+
+@contextlib.contextmanager
+def running_service(*args: str) -> Iterator[Service]:
+    """``paibiao serve --port 0 ARGS`` in a new process; stopped (SIGTERM) on exit."""
+    process = subprocess.Popen([sys.executable, "-m", "lookup.cli", "serve", "--port", "0", *args],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(), cwd=ROOT)
+    try:
+        assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], START_SECONDS)
+        line = process.stdout.readline() if ready else ""
+        if "listening on " not in line:
+            process.kill()
+            raise AssertionError(f"paibiao serve did not start: {line!r} {process.communicate()[1][-2000:]}")
+        url = line.split("listening on ", 1)[1].split()[0]
+        yield Service(process, url)
+    finally:
+        stop(process)
+
+
+def stop(process: subprocess.Popen, timeout: float = 60) -> int:
+    """SIGTERM the service and wait for it; its exit status. A service that does not stop in
+    ``timeout`` seconds is killed, its workers too."""
+    workers = Service(process, "").worker_pids() if process.poll() is None else []
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+    try:
+        return process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        return process.wait()
+
+
+def wait_until(condition: Any, timeout: float = 30, step: float = 0.05) -> bool:
+    """Poll ``condition()`` until it is true or ``timeout`` seconds pass; its last value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value or time.monotonic() > deadline:
+            return bool(value)
+        time.sleep(step)

@@ -1,0 +1,286 @@
+"""The JSON and octet-stream routes answer what the Python API answers (in process, through
+Starlette's test client); bad requests get the error format and status of their kind."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from starlette.testclient import TestClient
+
+from lookup import mahjong, zipai
+from lookup import shisanshui as sss
+from lookup.service.app import ServiceConfig, create_app
+from lookup.service.encoding import to_json
+from lookup.service.queries import BATCH_QUERIES, QUERIES, registry
+from tests.runtime.support import card_hands, mahjong_hands, zipai_hands
+
+from .support import wait_until
+
+SSS_HAND = "AS AH AD KS QS 9S 7S 3S KH QH 8H 6H 2H"
+DEAL = ["AS AH AD|KS KH KD 2C 2D|QS QH QD QC 3C", ["JS JH 4C", "5C 6C 7C 9D TD", "2S 3S 4S 6S 8S"],
+        "2H 3H 4H|5H 6H 7H 8H TC|9C TH JC JD KC"]
+ROWS = {"front": "6H 3S 2H", "middle": "QS QH 9S 8H 7S", "back": "AS AH AD KS KH"}
+
+CASES = [  # (game, query, JSON body): the body's values are also valid Python arguments
+    ("mahjong", "is_hu", {"hand": "11123456789999m"}),
+    ("mahjong", "is_hu", {"hand": "1122m3344p5566s77z", "rules": "riichi"}),
+    ("mahjong", "is_hu", {"hand": "1111m", "jokers": 1}),
+    ("mahjong", "is_hu", {"hand": [0] * 27 + [2] + [0] * 6}),
+    ("mahjong", "ting", {"hand": "1112345678999m"}),
+    ("mahjong", "ting", {"hand": "112345678999m", "jokers": 1, "rules": "chinese"}),
+    ("mahjong", "ting_mask", {"hand": "1122m3344p5566s7z", "rules": "riichi"}),
+    ("mahjong", "shanten", {"hand": "123m456p789s1234z"}),
+    ("mahjong", "shanten", {"hand": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], "rules": "standard"}),
+    ("mahjong", "discard_advice", {"hand": "123m456p789s111z2z4z"}),
+    ("mahjong", "decompositions", {"hand": "111222333m789p55s"}),
+    ("mahjong", "decompositions", {"hand": "1122m3344p5566s77z", "rules": "riichi"}),
+    ("mahjong", "hand_counts", {"hand": "一万 二万 🀇 1W"}),
+    ("mahjong", "format_counts", {"counts": [2] + [0] * 26 + [1] * 7, "notation": "chinese"}),
+    ("shisanshui", "rank5", {"cards": "AS KS QS JS TS"}),
+    ("shisanshui", "rank5", {"cards": [0, 5, 10, 15, 16], "rules": "a5_lowest"}),
+    ("shisanshui", "rank3", {"cards": "AS AH AD"}),
+    ("shisanshui", "rank", {"cards": ["KS", "KH", "KD", "2C", "3C"]}),
+    ("shisanshui", "category", {"rank_value": 6242}),
+    ("shisanshui", "category_chinese", {"rank_value": 7917}),
+    ("shisanshui", "row_ranks", ROWS),
+    ("shisanshui", "is_foul", {"front": "AS AH 4D", "middle": "5S 5H 7D 8C 9C", "back": "KS KH QD QC 2C"}),
+    ("shisanshui", "best", {"hand13": SSS_HAND}),
+    ("shisanshui", "best", {"hand13": SSS_HAND, "objective": "expected", "rules": "middle_fh2"}),
+    ("shisanshui", "expected_points", ROWS),
+    ("shisanshui", "arrangements", {"hand13": SSS_HAND}),
+    ("shisanshui", "special", {"hand13": "2S 3H 4C 5D 6S 7H 8C 9D TS JH QC KD AS"}),
+    ("shisanshui", "specials", {"hand13": "2S 3H 4C 5D 6S 7H 8C 9D TS JH QC KD AS"}),
+    ("shisanshui", "settle", {"arrangements": DEAL}),
+    ("shisanshui", "settle", {"arrangements": DEAL[:2], "specials": [None, None]}),
+    ("shisanshui", "settlement", {"arrangements": DEAL, "specials": "auto"}),
+    ("shisanshui", "parse_cards", {"text": "♠A ♥10 KD"}),
+    ("shisanshui", "format_cards", {"cards": [51, 0], "notation": "unicode"}),
+    ("zipai", "hu", {"hand": "二七十二七十贰柒拾"}),
+    ("zipai", "hu", {"hand": "一二三 壹贰叁 二七十 五五", "exposed": ["跑拾"]}),
+    ("zipai", "hu", {"hand": "一二三 贰叁肆 五五 拾拾拾拾", "exposed": [["chi", "二七十"]]}),
+    ("zipai", "ting", {"hand": "一二三 贰叁肆 二七十 五五", "exposed": ["碰拾"]}),
+    ("zipai", "ting", {"hand": "二七十二七十贰柒 四五六 壹贰叁", "rules": "hunan"}),
+    ("zipai", "decompositions", {"hand": "二七十二七十贰柒拾"}),
+    ("zipai", "hand_counts", {"hand": "x2 x7 x10"}),
+    ("zipai", "format_counts", {"counts": [1] * 20, "notation": "ascii"}),
+    ("zipai", "parse_melds", {"exposed": ["碰六", "peng:x6", ["ti", 10]]}),
+]
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def _python(game, name, body):
+    fn = registry().get(game, name).function
+    return fn(**body)
+
+
+def test_every_json_route_has_a_case():
+    covered = {(game, name) for game, name, _ in CASES}
+    assert covered == {(game, name) for game, names in QUERIES.items() for name in names}
+
+
+@pytest.mark.parametrize("game,name,body", CASES, ids=lambda v: v if isinstance(v, str) else "")
+def test_a_route_answers_what_its_function_returns(client, game, name, body):
+    response = client.post(f"/v1/{game}/{name}", json=body)
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"] == "application/json"
+    assert response.json() == {"result": json.loads(json.dumps(to_json(_python(game, name, body))))}
+
+
+def test_records_are_objects_with_their_field_names(client):
+    advice = client.post("/v1/mahjong/discard_advice", json={"hand": "123m456p789s111z2z4z"}).json()["result"]
+    assert advice[0] == {"discard": 28, "shanten": 0, "count": 3, "wait_mask": 1 << 30, "waits": [30]}
+    best = client.post("/v1/shisanshui/best", json={"hand13": SSS_HAND}).json()["result"]
+    assert best == {"front": [17, 4, 1], "middle": [40, 41, 28, 25, 20], "back": [48, 49, 51, 44, 45]}
+    ting = client.post("/v1/zipai/ting", json={"hand": "一二三 贰叁肆 二七十 五五", "exposed": ["碰拾"]}).json()
+    assert ting == {"result": {"4": 12, "19": 15}}  # card index -> huxi; JSON keys are strings
+    split = client.post("/v1/zipai/decompositions", json={"hand": "二七十二七十贰柒拾"}).json()["result"][0]
+    assert split == {"huxi": 12, "groups": [[1, 6, 9], [1, 6, 9], [11, 16, 19]]}
+
+
+def test_a_rules_object_is_the_games_rules_class(client):
+    body = {"hand": "1122m3344p5566s7z", "rules": {"seven_pairs": True}}
+    assert client.post("/v1/mahjong/ting", json=body).json() == {"result": [33]}
+    assert mahjong.ting("1122m3344p5566s7z", mahjong.RuleSet(seven_pairs=True)) == [33]
+    body = {"hand": "二七十二七十贰柒拾", "rules": {"min_huxi": 15}}
+    assert client.post("/v1/zipai/hu", json=body).json() == {"result": None}
+    body = {"arrangements": DEAL, "rules": {"shoot_multiplier": 3, "special_points": {"一条龙": 0}}}
+    want = sss.settle(DEAL, rules=sss.Rules(shoot_multiplier=3, special_points={"一条龙": 0}))
+    assert client.post("/v1/shisanshui/settle", json=body).json() == {"result": want}
+
+
+def _jsonable(hand):
+    return hand.tolist() if isinstance(hand, np.ndarray) else hand
+
+
+@pytest.mark.parametrize("game,name,hands,extra", [
+    ("mahjong", "is_hu", mahjong_hands, {"rules": "riichi"}),
+    ("mahjong", "ting", mahjong_hands, {"jokers": 1}),
+    ("mahjong", "shanten", mahjong_hands, {}),
+    ("mahjong", "discard_advice", mahjong_hands, {}),
+    ("shisanshui", "best", lambda rng, n: card_hands(rng, n, 13), {"objective": "expected"}),
+    ("shisanshui", "rank5", lambda rng, n: card_hands(rng, n, 5), {}),
+    ("zipai", "hu", zipai_hands, {}),
+    ("zipai", "ting", zipai_hands, {"exposed": []}),
+])
+def test_hands_are_answered_each_with_errors_in_place(client, rng, game, name, hands, extra):
+    batch = [_jsonable(h) for h in hands(rng, 200)]
+    fn = registry().get(game, name).function
+    first = registry().get(game, name).hand.name
+    results = client.post(f"/v1/{game}/{name}", json={"hands": batch, **extra}).json()["results"]
+    assert len(results) == len(batch)
+    errors = 0
+    for hand, got in zip(batch, results):
+        try:
+            want = json.loads(json.dumps(to_json(fn(**{first: hand}, **extra))))
+        except ValueError as exc:
+            errors += 1
+            assert got == {"error": " ".join(str(exc).split()), "type": type(exc).__name__}, hand
+        else:
+            assert got == want, hand
+    assert 0 < errors < len(batch)  # the seeded mixes hold bad hands and good ones
+
+
+BATCH_CASES = [  # (game, query, query string, rows: "mahjong" / "zipai" and the hand size, or cards per row)
+    ("mahjong", "is_hu_batch", "", ("mahjong", 14)),
+    ("mahjong", "is_hu_batch", "?rules=riichi&jokers=1", ("mahjong", 13)),
+    ("mahjong", "ting_batch", "?rules=chinese", ("mahjong", 13)), ("mahjong", "shanten_batch", "", ("mahjong", 14)),
+    ("shisanshui", "rank5_batch", "", 5), ("shisanshui", "rank3_batch", "?rules=a5_lowest", 3),
+    ("shisanshui", "best_batch", "?objective=expected", 13), ("zipai", "hu_batch", "?rules=hunan", ("zipai", 9)),
+    ("zipai", "ting_batch", "", ("zipai", 8)),
+]
+SAMPLES = {("mahjong", 14): ["11123456789999m", "1122m3344p5566s77z"], ("mahjong", 13): ["1112345678999m"],
+           ("zipai", 9): ["二七十二七十贰柒拾"], ("zipai", 8): ["二七十二七十贰柒"]}
+
+
+def _rows(rng, kind, n):
+    """n rows: every other one a sample hand of the size, the rest seeded random hands."""
+    if isinstance(kind, int):
+        return np.array([rng.permutation(52)[:kind] for _ in range(n)], np.uint8)
+    game, size = kind
+    counts = mahjong.hand_counts if game == "mahjong" else zipai.hand_counts
+    kinds = 34 if game == "mahjong" else 20
+    samples = [list(counts(h)) for h in SAMPLES[kind]]
+    return np.array([samples[i % len(samples)] if i % 2 else _counts(rng, kinds, size) for i in range(n)], np.uint8)
+
+
+def _counts(rng, kinds, size):
+    """Counts of ``size`` tiles drawn from 4 copies of each of ``kinds`` kinds."""
+    return np.bincount(rng.choice(np.repeat(np.arange(kinds), 4), size, replace=False), minlength=kinds).tolist()
+
+
+def test_every_batch_route_has_a_case():
+    assert {(g, q) for g, q, _, _ in BATCH_CASES} == {(g, q) for g, names in BATCH_QUERIES.items() for q in names}
+
+
+@pytest.mark.parametrize("game,name,params,kind", BATCH_CASES, ids=lambda v: v if isinstance(v, str) else "")
+def test_a_batch_route_answers_the_batch_functions_bytes(client, rng, game, name, params, kind):
+    rows = _rows(rng, kind, 300)
+    response = client.post(f"/v1/{game}/{name}{params}", content=rows.tobytes(),
+                           headers={"Content-Type": "application/octet-stream"})
+    assert response.status_code == 200, response.text
+    kwargs = {k: int(v) if v.isdigit() else v for k, v in (p.split("=") for p in params[1:].split("&") if p)}
+    want = registry().get(game, name).function(rows.copy(), **kwargs)
+    shape = tuple(int(n) for n in response.headers["x-shape"].split(","))
+    got = np.frombuffer(response.content, np.dtype(response.headers["x-dtype"]).newbyteorder("<")).reshape(shape)
+    assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def _error(response, status, kind):
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == "application/json"
+    body = response.json()
+    assert set(body) == {"error", "type"} and body["type"] == kind, body
+    assert "\n" not in body["error"] and "Traceback" not in body["error"]
+    return body["error"]
+
+
+@pytest.mark.parametrize("path,content,kind,says", [
+    ("/v1/mahjong/is_hu", b"{bad", "InvalidJSONError", "invalid JSON"),
+    ("/v1/mahjong/is_hu", b"", "InvalidJSONError", "empty"),
+    ("/v1/mahjong/is_hu", b'{"hand": NaN}', "InvalidJSONError", "NaN"),
+    ("/v1/mahjong/is_hu", b"[" * 100_000, "InvalidJSONError", "nested"),
+    ("/v1/mahjong/is_hu", b'{"hand": "\xff"}', "InvalidJSONError", "UTF-8"),
+    ("/v1/mahjong/is_hu", b"[1, 2]", "InvalidFieldError", "JSON object"),
+    ("/v1/mahjong/is_hu", b'{"hand": "11m", "rulez": "riichi"}', "InvalidFieldError", "'rulez'"),
+    ("/v1/mahjong/is_hu", b'{"rules": "riichi"}', "InvalidFieldError", "neither"),
+    ("/v1/mahjong/is_hu", b'{"hand": "11m", "hands": ["11m"]}', "InvalidFieldError", "both"),
+    ("/v1/mahjong/is_hu", b'{"hands": "11m"}', "InvalidFieldError", "'hands' must be a JSON array"),
+    ("/v1/mahjong/is_hu", b'{"hand": 11}', "InvalidFieldError", "'hand' must be a JSON array or string"),
+    ("/v1/mahjong/is_hu", b'{"hand": "11m", "jokers": "1"}', "InvalidFieldError", "'jokers' must be a JSON integer"),
+    ("/v1/mahjong/is_hu", b'{"hand": "11m", "rules": {"sevens": true}}', "InvalidFieldError", "'sevens'"),
+    ("/v1/mahjong/is_hu", b'{"hand": "11m", "rules": "tenhou"}', "InvalidRulesError", "'tenhou'"),
+    ("/v1/mahjong/is_hu", b'{"hand": "11m", "rules": {"honors": 1}}', "InvalidRulesError", "honors"),
+    ("/v1/mahjong/is_hu", b'{"hand": "11x"}', "InvalidTileError", "'11x'"),
+    ("/v1/mahjong/is_hu", b'{"hand": "11111m"}', "InvalidHandError", "5 copies"),
+    ("/v1/mahjong/is_hu", b'{"hand": [99]}', "InvalidTileError", "99"),
+    ("/v1/shisanshui/settle", b'{"arrangements": []}', "InvalidHandError", "player"),
+    ("/v1/zipai/hu", '{"hand": "一二三", "exposed": ["碰"]}'.encode(), "InvalidMeldError", "碰"),
+])
+def test_bad_requests_are_400_with_one_line(client, path, content, kind, says):
+    assert says in _error(client.post(path, content=content), 400, kind)
+
+
+def test_unknown_routes_games_and_queries_are_404(client):
+    assert "games are mahjong" in _error(client.post("/v1/go/is_hu", json={}), 404, "NotFoundError")
+    assert "queries are is_hu" in _error(client.post("/v1/mahjong/is_ron", json={}), 404, "NotFoundError")
+    _error(client.post("/v1/mahjong/_queries", json={}), 404, "NotFoundError")
+    _error(client.get("/nothing/here"), 404, "NotFoundError")
+    _error(client.get("/static/nothing.js"), 404, "NotFoundError")
+    response = client.get("/v1/mahjong/is_hu")
+    _error(response, 405, "MethodNotAllowedError")
+    assert response.headers["allow"] == "POST"
+
+
+def test_batch_routes_check_media_type_parameters_and_size(client):
+    rows = np.zeros((2, 34), np.uint8).tobytes()
+    octet = {"Content-Type": "application/octet-stream"}
+    _error(client.post("/v1/mahjong/is_hu_batch", content=rows), 415, "UnsupportedMediaTypeError")
+    _error(client.post("/v1/mahjong/is_hu_batch", json={"counts": []}), 415, "UnsupportedMediaTypeError")
+    assert "'rulz'" in _error(client.post("/v1/mahjong/is_hu_batch?rulz=x", content=rows, headers=octet),
+                              400, "InvalidFieldError")
+    assert "34-byte rows" in _error(client.post("/v1/mahjong/is_hu_batch", content=rows[:-1], headers=octet),
+                                    400, "InvalidFieldError")
+    two_tiles = bytes(mahjong.hand_counts("11m"))
+    assert "row 1" in _error(client.post("/v1/mahjong/is_hu_batch", content=two_tiles + b"\x05" * 34,
+                                         headers=octet), 400, "InvalidHandError")
+    response = client.post("/v1/zipai/hu_batch", content=b"", headers=octet)
+    assert response.status_code == 200 and response.content == b"" and response.headers["x-shape"] == "0"
+
+
+def test_noop_health_tables_and_page(client):
+    assert client.post("/v1/noop", json={"hand": "anything"}).json() == {"result": None}
+    _error(client.post("/v1/noop", content=b"{"), 400, "InvalidJSONError")
+    assert client.get("/healthz").json()["status"] == "ok"
+    tables = client.get("/v1/tables").json()["tables"]
+    assert [t["game"] for t in tables] == ["mahjong", "shisanshui", "zipai"]
+    assert all("error" not in t and t["datasets"] for t in tables)
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert '<script id="catalog" type="application/json">' in page.text
+    for asset in ("/static/app.js", "/static/app.css", "/static/pictures/mahjong/0.svg"):
+        assert client.get(asset).status_code == 200, asset
+
+
+def test_the_body_limit_is_413_and_configurable():
+    with TestClient(create_app(ServiceConfig(max_body=100))) as small:
+        assert small.post("/v1/mahjong/is_hu", json={"hand": "11m"}).status_code == 200
+        _error(small.post("/v1/mahjong/is_hu", json={"hand": "1" * 200 + "m"}), 413, "PayloadTooLargeError")
+        chunks = (b"x" * 60 for _ in range(3))  # no Content-Length: counted while read
+        _error(small.post("/v1/noop", content=chunks), 413, "PayloadTooLargeError")
+
+
+def test_a_request_past_the_time_limit_is_503():
+    with TestClient(create_app(ServiceConfig(timeout=0.05))) as slow:
+        body = {"hands": [SSS_HAND] * 10}  # 10 arrangement lists and their JSON: about 2 s of work
+        message = _error(slow.post("/v1/shisanshui/arrangements", json=body), 503, "RequestTimeoutError")
+        assert "0.05 s" in message
+        # the dropped work still runs in a thread and holds the GIL at times: the service answers
+        # again within the limit once it is done
+        assert wait_until(lambda: slow.post("/v1/mahjong/is_hu", json={"hand": "11m"}).json() == {"result": True})

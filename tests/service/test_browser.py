@@ -1,0 +1,248 @@
+"""The analysis page in a real browser: Debian's headless Chromium driven by selenium through
+chromium-driver. Hands are typed and clicked on each tab; what the page shows must equal what
+the Python API answers; a screenshot of each tab is saved (under pytest's tmp dir, and under
+``$PAIBIAO_SCREENSHOT_DIR`` when set, e.g. ``docs/``).
+
+The test skips only when neither chromium nor chromium-driver is installed and
+``PAIBIAO_REQUIRE_BROWSER`` is unset; ``.ci/run`` installs both and sets it, so CI runs it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from lookup import mahjong, zipai
+from lookup import shisanshui as sss
+
+from .support import running_service, wait_until
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+REQUIRED = bool(os.environ.get("PAIBIAO_REQUIRE_BROWSER"))
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage", "--window-size=1280,1150"]
+
+SSS_HAND = "AS AH AD KS QS 9S 7S 3S KH QH 8H 6H 2H"
+
+
+def _require_browser():
+    browser = [name for name, path in (("chromium", CHROMIUM), ("chromium-driver", DRIVER)) if not path]
+    if len(browser) == 2 and not REQUIRED:
+        pytest.skip("no browser: apt-get install chromium chromium-driver (CI sets PAIBIAO_REQUIRE_BROWSER)")
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        browser.append("selenium (the test extra)")
+    if browser:
+        pytest.fail(f"the browser test needs {', '.join(browser)}")
+
+
+@pytest.fixture(scope="module")
+def page():
+    _require_browser()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service as DriverService
+
+    os.environ.setdefault("SE_OFFLINE", "true")  # selenium never looks for drivers on the network
+    profile = tempfile.mkdtemp(prefix="paibiao-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in [*FLAGS, f"--user-data-dir={profile}"]:
+        options.add_argument(flag)
+    with running_service("--workers", "2") as service:
+        driver = webdriver.Chrome(service=DriverService(DRIVER), options=options)
+        try:
+            driver.set_page_load_timeout(60)
+            driver.get(service.url + "/")
+            yield driver
+        finally:
+            driver.quit()
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    return tmp_path_factory.mktemp("screenshots")
+
+
+def _screenshot(driver, shots: Path, name: str) -> None:
+    driver.save_screenshot(str(shots / f"{name}.png"))
+    extra = os.environ.get("PAIBIAO_SCREENSHOT_DIR")
+    if extra:
+        Path(extra).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shots / f"{name}.png", Path(extra) / f"service-{name}.png")
+
+
+def _by_id(driver, element_id):
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.ID, element_id)
+
+
+def _all(node, css):
+    from selenium.webdriver.common.by import By
+
+    return node.find_elements(By.CSS_SELECTOR, css)
+
+
+def _indices(node, css="img.pic"):
+    return [int(img.get_attribute("data-index")) for img in _all(node, css)]
+
+
+def _done(driver, panel):
+    return int(_by_id(driver, panel).get_attribute("data-done") or 0)
+
+
+def _analysed(driver, panel, action):
+    """Run ``action`` (typing, clicking) and wait until the panel has finished every analysis
+    it started (an analysis asked for while one runs is run by that one before it ends)."""
+    before = _done(driver, panel)
+    action()
+    assert wait_until(lambda: _done(driver, panel) > before and
+                      _by_id(driver, panel).get_attribute("data-busy") == "0", timeout=60), f"{panel}: still busy"
+
+
+def _tab(driver, name):
+    _by_id(driver, f"tab-{name}").click()
+    assert _by_id(driver, name).is_displayed()
+
+
+def _enter(driver, panel, fields):
+    """Type each (input id, text) and press Analyse."""
+    def action():
+        for element_id, text in fields:
+            box = _by_id(driver, element_id)
+            box.clear()
+            box.send_keys(text)
+        _all(_by_id(driver, panel), "button[type=submit]")[0].click()
+    _analysed(driver, panel, action)
+
+
+def _error_of(call):
+    try:
+        call()
+    except ValueError as exc:
+        return str(exc), type(exc).__name__
+    raise AssertionError("expected an error")
+
+
+def test_mahjong_tab(page, shots):
+    _tab(page, "mahjong")
+    hand = "123m456p789s111z2z4z"
+    _enter(page, "mahjong", [("mj-hand", hand)])
+    assert _indices(_by_id(page, "mj-view")) == [t for t, n in enumerate(mahjong.hand_counts(hand)) for _ in range(n)]
+    assert int(_by_id(page, "mj-shanten").get_attribute("data-value")) == mahjong.shanten(hand, "riichi")
+    assert _by_id(page, "mj-hu").get_attribute("data-value") == str(mahjong.is_hu(hand, "riichi")).lower()
+    rows = [(int(tr.get_attribute("data-discard")), int(_all(tr, "td.shanten")[0].text),
+             _indices(tr, "td.waits img"), int(_all(tr, "td.count")[0].text))
+            for tr in _all(_by_id(page, "mj-advice"), "tbody tr")]
+    assert rows == [(a.discard, a.shanten, list(a.waits), a.count) for a in mahjong.discard_advice(hand, "riichi")]
+    _screenshot(page, shots, "mahjong")
+
+    _enter(page, "mahjong", [("mj-hand", "1112345678999m")])
+    assert _indices(_by_id(page, "mj-waits")) == mahjong.ting("1112345678999m", "riichi")
+
+    win = "111222333m789p55s"
+    _enter(page, "mahjong", [("mj-hand", win)])
+    items = _all(_by_id(page, "mj-decompositions"), "li")
+    want = mahjong.decompositions(win, "riichi")
+    assert [li.get_attribute("data-form") for li in items] == [d.form for d in want]
+    for li, d in zip(items, want):
+        tiles = [d.pair, d.pair] + [t for kind, low in d.melds for t in ([low] * 3 if kind == "pong" else
+                                                                         [low, low + 1, low + 2])]
+        assert _indices(li) == tiles
+
+    for text in ("123x", "123m", "11111m"):
+        _enter(page, "mahjong", [("mj-hand", text)])
+        def call(hand=text):
+            return mahjong.shanten(hand, "riichi") if hand == "123m" else mahjong.hand_counts(hand)
+        message, kind = _error_of(call)
+        error = _by_id(page, "mj-error")
+        assert (error.text, error.get_attribute("data-type")) == (message, kind)
+
+
+def test_mahjong_hands_built_by_clicking_and_jokers(page):
+    _tab(page, "mahjong")
+    _enter(page, "mahjong", [("mj-hand", "")])
+    palette = _by_id(page, "mj-palette")
+    for tile in (0, 0, 27):
+        _analysed(page, "mahjong", lambda t=tile: _all(palette, f'img[data-index="{t}"]')[0].click())
+    assert _by_id(page, "mj-hand").get_attribute("value") == mahjong.format_counts(mahjong.hand_counts([0, 0, 27]))
+    assert _by_id(page, "mj-error").text == _error_of(lambda: mahjong.shanten([0, 0, 27]))[0]  # 3 tiles
+    _analysed(page, "mahjong", lambda: _all(_by_id(page, "mj-view"), 'img[data-index="27"]')[0].click())
+    assert _by_id(page, "mj-hand").get_attribute("value") == "11m"
+    assert _by_id(page, "mj-hu").get_attribute("data-value") == "true"
+
+    _enter(page, "mahjong", [("mj-jokers", "1"), ("mj-hand", "1111m")])
+    assert _by_id(page, "mj-hu").get_attribute("data-value") == str(mahjong.is_hu("1111m", "riichi", 1)).lower()
+    assert "no jokers" in _by_id(page, "mj-note").text
+    _enter(page, "mahjong", [("mj-jokers", "0")])
+
+
+def test_shisanshui_tab(page, shots):
+    _tab(page, "shisanshui")
+    _enter(page, "shisanshui", [("sss-hand", SSS_HAND)])
+    assert _indices(_by_id(page, "sss-view")) == sss.parse_cards(SSS_HAND)
+    for objective in sss.OBJECTIVES:
+        best = sss.best(SSS_HAND, objective)
+        box = _all(page, f'[data-objective="{objective}"]')[0]
+        ranks = sss.row_ranks(best.front, best.middle, best.back)
+        for row, cards, rank in zip(("front", "middle", "back"), best, ranks):
+            shown = _all(box, f'[data-row="{row}"]')[0]
+            assert _indices(shown) == cards
+            category = _all(shown, ".category")[0]
+            assert int(category.get_attribute("data-rank")) == rank
+            assert category.text == f"{sss.category(rank)} {sss.category_chinese(rank)}"
+    points = float(_all(page, '[data-objective="expected"] .points')[0].get_attribute("data-value"))
+    assert points == pytest.approx(sss.expected_points(*sss.best(SSS_HAND, "expected")))
+    assert int(_by_id(page, "sss-count").get_attribute("data-value")) == len(sss.arrangements(SSS_HAND))
+    assert [s.get_attribute("data-name") for s in _all(page, "#sss-specials .special")] == sss.specials(SSS_HAND)
+    _screenshot(page, shots, "shisanshui")
+
+    dragon = "2S 3H 4C 5D 6S 7H 8C 9D TS JH QC KD AS"
+    _enter(page, "shisanshui", [("sss-hand", dragon)])
+    assert [s.get_attribute("data-name") for s in _all(page, "#sss-specials .special")] == sss.specials(dragon)
+    for text in ("AS AS", "ZZ KH"):
+        _enter(page, "shisanshui", [("sss-hand", text)])
+        assert _by_id(page, "sss-error").text == _error_of(lambda hand=text: sss.best(hand))[0]
+
+
+def test_zipai_tab(page, shots):
+    _tab(page, "zipai")
+    hand, exposed = "二七十二七十贰柒 三四五 壹贰叁 六六", ["跑伍"]
+    _enter(page, "zipai", [("zp-hand", hand), ("zp-exposed", exposed[0])])
+    waits = [(int(w.get_attribute("data-card")), int(w.get_attribute("data-huxi")))
+             for w in _all(page, "#zp-ting .wait")]
+    assert waits == list(zipai.ting(hand, exposed).items())
+    assert [m.get_attribute("data-kind") for m in _all(page, "#zp-melds .meld")] == ["pao"]
+    hu_error = _all(page, "#zp-hu [data-error]")[0]
+    assert (hu_error.text, hu_error.get_attribute("data-error")) == _error_of(lambda: zipai.hu(hand, exposed))
+    _screenshot(page, shots, "zipai")
+
+    win = "二七十二七十贰柒拾"
+    _enter(page, "zipai", [("zp-hand", win), ("zp-exposed", "")])
+    assert int(_by_id(page, "zp-huxi").get_attribute("data-value")) == zipai.hu(win)
+    splits = _all(page, "#zp-splits li")
+    want = zipai.decompositions(win)
+    assert [int(li.get_attribute("data-huxi")) for li in splits] == [s.huxi for s in want]
+    assert [_indices(li) for li in splits] == [[c for g in s.groups for c in g] for s in want]
+
+    _enter(page, "zipai", [("zp-hand", "x11")])
+    assert _by_id(page, "zp-error").text == _error_of(lambda: zipai.hand_counts("x11"))[0]
+    _enter(page, "zipai", [("zp-hand", win), ("zp-exposed", "碰")])
+    assert _by_id(page, "zp-error").text == _error_of(lambda: zipai.parse_melds(["碰"]))[0]
+
+
+def test_the_page_loads_nothing_from_elsewhere(page):
+    urls = page.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    origin = page.execute_script("return location.origin")
+    assert urls and all(url.startswith(origin + "/") for url in urls), urls
+    severe = [entry for entry in page.get_log("browser") if entry["level"] == "SEVERE"
+              and "the server responded with a status of 400" not in entry["message"]]  # the bad hands above
+    assert not severe, severe
