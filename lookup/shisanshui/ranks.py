@@ -141,17 +141,18 @@ def batch_rows(cards: Any, width: int) -> npt.NDArray[np.uint8]:
         f"row {row}: card index must be 0..51, got {value}"))
 
 
-def row_error(rows: np.ndarray, what: str = "row") -> Callable[[int, int], Exception]:
-    """The ``explain`` of :func:`lookup.jit.check` for a kernel that read ``rows`` (a row, or
-    with ``what="deal"`` a deal of several hands, is one item of the kernel's status)."""
+def row_error(rows: np.ndarray) -> Callable[[int, int], Exception]:
+    """The ``explain`` of :func:`lookup.jit.check` for a kernel that read ``rows`` (a row, or a
+    deal of several hands, is one item of the kernel's status): ``row I: ...`` as every batch
+    query says it (and :func:`lookup.errors.at_row` re-addresses in bulk jobs)."""
 
     def explain(status: int, row: int) -> Exception:
         values = rows[row].ravel().tolist()
         if status == jit.ERR_CARD:
-            return InvalidTileError(f"{what} {row}: card index must be 0..51, got {max(values)}")
+            return InvalidTileError(f"row {row}: card index must be 0..51, got {max(values)}")
         if status == jit.ERR_DUPLICATE:
             dup = next(c for c in values if values.count(c) > 1)
-            return InvalidHandError(f"{what} {row}: duplicate card {card_name(dup)}")
+            return InvalidHandError(f"row {row}: duplicate card {card_name(dup)}")
         return AssertionError(f"unknown kernel status {status}")
 
     return explain

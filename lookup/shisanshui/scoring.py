@@ -144,8 +144,9 @@ def settle_batch(arrangements: Any, specials: Any = None, rules: str | Rules = "
     ``specials``: None (no declarations), ``"auto"`` (every player declares the best special
     hand it holds, as :func:`special_codes`), or integer (N, P): per player the index in
     :data:`~lookup.shisanshui.special_hands.SPECIAL_NAMES` of the special it declares, -1 for
-    none; a declaration the hand is not, or that the rules do not score, is refused. Long
-    batches run in chunks (Ctrl-C lands between them).
+    none; a declaration the hand is not, or that the rules do not score, is refused. Errors
+    name the deal as ``row I``, as every batch query names its rows. Long batches run in
+    chunks (Ctrl-C lands between them).
     """
     from .kernels import settle_batch as kernel
 
@@ -168,7 +169,7 @@ def settle_batch(arrangements: Any, specials: Any = None, rules: str | Rules = "
         status, index = kernel(deals[start:stop], None if declared is None else declared[start:stop], t.fields,
                                t.nonflush[a5], t.flush[a5], t.rank3, row_points, resolved.shoot_multiplier,
                                resolved.home_run_multiplier, resolved.home_run_min_players, out[start:stop])
-        jit.check(status, start + index, row_error(deals, "deal"))
+        jit.check(status, start + index, row_error(deals))
     return out
 
 
@@ -210,12 +211,13 @@ def _check_declared(flat: np.ndarray, codes: np.ndarray, points: np.ndarray, n_p
     bits = np.empty(asked.size, np.int64)
     rows = np.ascontiguousarray(flat[asked])
     status, index = special_bits_batch(rows, bits)
-    jit.check(status, index, row_error(rows))
+    deal_of_index = int(asked[index]) // n_players if status != jit.OK else index  # rows: the declaring hands
+    jit.check(status, deal_of_index, row_error(flat.reshape(-1, n_players, 13)))
     held = (bits >> codes[asked]) & 1
     for k in np.flatnonzero((held == 0) | (points[asked] <= 0))[:1].tolist():
         deal, player = divmod(int(asked[k]), n_players)
         name = SPECIAL_NAMES[codes[asked[k]]]
         hand = format_cards(sort_cards(flat[asked[k]].tolist()))
         why = "is not scored by these rules" if held[k] else f"is not held by {hand}"
-        raise InvalidHandError(f"deal {deal} player {player + 1}: special hand {name} {why}")
+        raise InvalidHandError(f"row {deal}: player {player + 1}: special hand {name} {why}")
 

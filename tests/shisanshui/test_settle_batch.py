@@ -128,7 +128,7 @@ def test_typed_errors():
     assert sss.settle_batch(deals).tolist() == [[20, -20], [-20, 20]]
     bad = deals.copy()
     bad[1, 1, 4] = bad[1, 0, 7]
-    with pytest.raises(InvalidHandError, match="deal 1: duplicate card"):
+    with pytest.raises(InvalidHandError, match="row 1: duplicate card"):
         sss.settle_batch(bad)
     bad[1, 1, 4] = 60
     with pytest.raises(InvalidTileError):
@@ -136,8 +136,12 @@ def test_typed_errors():
     for shape in [(2, 13), (2, 1, 13), (2, 5, 13), (2, 2, 12)]:
         with pytest.raises(InvalidHandError):
             sss.settle_batch(np.zeros(shape, np.uint8))
-    with pytest.raises(InvalidHandError, match="player 1: special hand 六对半 is not held"):
+    with pytest.raises(InvalidHandError, match="row 0: player 1: special hand 六对半 is not held"):
         sss.settle_batch(deals[:1], [[sss.SPECIAL_NAMES.index("六对半"), -1]])
+    three = np.concatenate([deals, deals[:1]])
+    three[2, 0, 4] = three[2, 0, 5]  # a duplicate in the one hand that declares: named by its deal
+    with pytest.raises(InvalidHandError, match="row 2: duplicate card"):
+        sss.settle_batch(three, [[-1, -1], [-1, -1], [sss.SPECIAL_NAMES.index("六对半"), -1]])
     with pytest.raises(InvalidHandError, match="shape"):
         sss.settle_batch(deals, [[-1, -1]])
     with pytest.raises(InvalidHandError, match="index"):
