@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed-stamp
 
-.PHONY: tables test check bench clean
+.PHONY: tables test check bench field clean
 
 tables: $(INSTALLED)
 	$(PY) -m tablegen
@@ -21,6 +21,19 @@ check: $(INSTALLED)
 bench: $(INSTALLED)
 	$(PY) -m tablegen --if-needed
 	$(PY) bench/run.py
+
+# The field of the shisanshui `field` objective, by simulation on Dask (a local cluster of one
+# worker per core; FIELD_SCHEDULER=tcp://HOST:8786 runs it on a cluster). It rewrites the stored
+# build tablegen/shisanshui_field.{npy,json}, which `make tables` copies into data/shisanshui.h5
+# without simulating. The stored build is a smaller one: FIELD_DEALS=20000 FIELD_PASSES=8.
+FIELD_DEALS ?= 100000
+FIELD_PASSES ?= 10
+FIELD_SEED ?= 2026
+field: $(INSTALLED)
+	$(PY) -m tablegen shisanshui --if-needed
+	$(PY) -m lookup.shisanshui.fieldplay --deals $(FIELD_DEALS) --passes $(FIELD_PASSES) --seed $(FIELD_SEED) \
+		$(if $(FIELD_SCHEDULER),--scheduler $(FIELD_SCHEDULER))
+	$(PY) -m tablegen shisanshui
 
 # (Re)install when the venv is missing or pyproject.toml changed.
 $(INSTALLED): pyproject.toml

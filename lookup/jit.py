@@ -45,7 +45,8 @@ KERNEL_MODULES = {
     # kernel module: the modules its kernels compile in (this one for the status codes)
     "mahjong/kernels.py": ("jit.py", "mahjong/encoding.py", "mahjong/hand.py"),
     "mahjong/shanten_kernels.py": ("jit.py", "mahjong/encoding.py", "mahjong/hand.py", "mahjong/shanten_hand.py"),
-    "shisanshui/kernels.py": ("jit.py", "shisanshui/encoding.py", "shisanshui/splits.py"),
+    "shisanshui/kernels.py": ("jit.py", "shisanshui/encoding.py", "shisanshui/splits.py", "shisanshui/deal.py",
+                              "shisanshui/special_hands.py"),
     "zipai/kernels.py": ("jit.py", "zipai/encoding.py", "zipai/melds.py", "zipai/hand.py", "zipai/wang.py"),
 }
 

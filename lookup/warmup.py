@@ -64,6 +64,7 @@ def shisanshui_queries() -> list[tuple[str, Callable[[], Any]]]:
 
     cards = hand_cards(SSS_HAND)
     hands = np.array([cards] * 4, np.uint8)
+    deals = np.array([[sum(sss.parse_arrangement(a), []) for a in SSS_DEAL]] * 2, np.uint8)
     return [
         ("rank5", lambda: sss.rank5("AS KS QS JS TS")),
         ("rank3", lambda: sss.rank3("AS AH AD")),
@@ -72,9 +73,15 @@ def shisanshui_queries() -> list[tuple[str, Callable[[], Any]]]:
         ("best expected", lambda: sss.best(SSS_HAND, objective="expected")),
         ("best_batch strongest", lambda: sss.best_batch(hands, objective="strongest")),
         ("best_batch expected", lambda: sss.best_batch(hands, objective="expected")),
+        ("best field", lambda: sss.best(SSS_HAND, objective="field")),
+        ("best_batch field", lambda: sss.best_batch(hands, objective="field", players=2)),
+        ("special_codes", lambda: sss.special_codes(hands)),
         ("arrangements", lambda: sss.arrangements(SSS_HAND)),
         ("special", lambda: sss.special("2S 3H 4C 5D 6S 7H 8C 9D TS JH QC KD AS")),
         ("settle", lambda: sss.settle(SSS_DEAL)),
+        ("settle_batch", lambda: sss.settle_batch(deals)),
+        ("settle_batch auto", lambda: sss.settle_batch(deals, "auto")),
+        ("settle_batch declared", lambda: sss.settle_batch(deals, np.full(deals.shape[:2], -1, np.int64))),
         ("rank5_batch", lambda: sss.rank5_batch(hands[:, :5])),
         ("rank3_batch", lambda: sss.rank3_batch(hands[:, :3])),
     ]

@@ -29,6 +29,7 @@ the one contract with the runtime; this module only computes the codes and fills
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -44,6 +45,7 @@ from lookup.shisanshui.encoding import (
     CODE_DIGIT_BITS,
     CODE_DIGITS,
     CODE_PLACE_SHIFT,
+    FIELD_PLAYERS,
     FLUSH,
     FULL_HOUSE,
     HIGH_CARD,
@@ -66,7 +68,10 @@ from .h5io import sources_sha256, write_table_file
 
 GAME = "shisanshui"
 ENCODING = "rank_weight_sum+flush_mask (5 cards); base13_ranks (3 cards)"
-SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"), Path(encoding.__file__)]
+FIELD_BUILD = (Path(__file__).with_name("shisanshui_field.npy"), Path(__file__).with_name("shisanshui_field.json"))
+"""The stored build of the field (``make field``: ``python -m lookup.shisanshui.fieldplay``,
+simulation on Dask); the tables copy it, so a rebuild needs no simulation."""
+SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"), Path(encoding.__file__), *FIELD_BUILD]
 
 register_jitables()  # the kernels below call the key functions of lookup.shisanshui.encoding
 
@@ -204,7 +209,7 @@ def class_codes(weights, a5_lowest):
 
 
 @njit(cache=False)
-def count_hands(weights, nonflush, flush, rank3, n_values):
+def count_hands(fields, nonflush, flush, rank3, n_values):
     """Hands of each rank: (5-card counts, 3-card counts), over every hand of the 52 cards.
 
     Walks all 2,598,960 five-card and 22,100 three-card hands through the keyed tables, so
@@ -218,7 +223,7 @@ def count_hands(weights, nonflush, flush, rank3, n_values):
                 count3[encoding.rank3(rank3, a, b, c)] += 1
                 for d in range(c + 1, N_CARDS):
                     for e in range(d + 1, N_CARDS):
-                        count5[encoding.rank5(weights, nonflush, flush, a, b, c, d, e)] += 1
+                        count5[encoding.rank5(fields, nonflush, flush, a, b, c, d, e)] += 1
     return count5, count3
 
 
@@ -261,7 +266,7 @@ def build_datasets(progress: Callable[[str], None] = print) -> dict[str, tuple[n
         datasets[f"{opt}/flush"] = (
             fl_ranks, f"rank of a 5-card hand of one suit, indexed by the 13-bit mask of its ranks "
             f"(bit r = rank r; A-2-3-4-5 the {where} straight flush); 0 where no hand has the key")
-        c5, c3 = count_hands(RANK_WEIGHTS, nf_ranks, fl_ranks, rank3_table, n_values)
+        c5, c3 = count_hands(encoding.card_fields(RANK_WEIGHTS), nf_ranks, fl_ranks, rank3_table, n_values)
         assert c5[0] == 0 and c3[0] == 0 and c5.sum() == 2_598_960 and c3.sum() == 22_100
         if counts is None:
             counts = (c5, c3)
@@ -279,11 +284,35 @@ def build_datasets(progress: Callable[[str], None] = print) -> dict[str, tuple[n
                               "beats, ties counting half")
     datasets["scale/pct3"] = (percentiles(c3), "per rank value, the fraction of the 22,100 3-card hands it "
                               "beats, ties counting half")
+    datasets.update(field_datasets(n_values))
     n5 = int(np.count_nonzero(c5))
     n3 = int(np.count_nonzero(c3))
     progress(f"  {n5:,} five-card and {n3:,} three-card rank values on one scale of {scale.size:,} "
              f"({time.perf_counter() - t0:.2f} s)")
     return datasets
+
+
+def field_datasets(n_values: int) -> dict[str, tuple[np.ndarray, str]]:
+    """``field/rows`` and ``field/calibration`` from the stored field build (checked shapes)."""
+    rows = np.load(FIELD_BUILD[0], allow_pickle=False)
+    meta = json.loads(FIELD_BUILD[1].read_text())
+    calibration = np.array(meta["calibration"], np.float64)
+    shape = (len(OPTIONS), len(FIELD_PLAYERS), 3, n_values)
+    if rows.shape != shape or rows.dtype != np.float64 or calibration.shape != shape[:2] + (2,):
+        raise ValueError(f"{FIELD_BUILD[0]}: the field build has shape {rows.shape} {rows.dtype}, "
+                         f"calibration {calibration.shape}; expected {shape} float64 (run make field)")
+    if not np.allclose(rows.sum(axis=3), 1.0) or (rows < 0).any():
+        raise ValueError(f"{FIELD_BUILD[0]}: a field row distribution does not sum to 1")
+    build = (f"simulated by lookup.shisanshui.fieldplay: seed {meta['seed']}, {meta['deals_per_pass']:,} deals "
+             f"per pass, at most {meta['max_passes']} passes")
+    return {
+        "field/rows": (rows, "the field's row distribution: [straight order (a5_second, a5_lowest), players - 2 "
+                       "(2..4 players), row (front, middle, back), rank] the probability that a field "
+                       f"arrangement's row has that rank; {build}"),
+        "field/calibration": (calibration, "[straight order, players - 2] (c, h): c the field's rate of "
+                              "winning all three rows against a field hand over the rate the product of the row "
+                              "probabilities predicts, h that rate itself (see lookup/shisanshui/field.py)"),
+    }
 
 
 def build(path: Path, progress: Callable[[str], None] = print) -> None:

@@ -1,4 +1,5 @@
-"""``paibiao sss {rank,best,arrangements,special,settle} ...``: shisanshui (十三水) queries."""
+"""``paibiao sss {rank,best,arrangements,special,settle,simulate} ...``: shisanshui (十三水) queries
+and simulated matches between arrangement policies."""
 
 from __future__ import annotations
 
@@ -16,10 +17,13 @@ ROWS = ("front", "middle", "back")
 
 
 def _arguments(parser: argparse.ArgumentParser, query: Query) -> None:
-    """The cards, rules and output options every shisanshui query takes."""
-    parser.add_argument("cards", nargs="+", metavar="CARDS", help=CARDS_HELP[query.name])
+    """The cards, rules and output options every shisanshui query takes (simulate: no cards)."""
+    if query.name != "simulate":
+        parser.add_argument("cards", nargs="+", metavar="CARDS", help=CARDS_HELP[query.name])
     parser.add_argument("--rules", default="standard", choices=list(sss.PRESETS), help="rule set (default standard)")
-    parser.add_argument("--notation", default="ascii", choices=NOTATIONS, help="card output notation (default ascii)")
+    if query.name != "simulate":
+        parser.add_argument("--notation", default="ascii", choices=NOTATIONS,
+                            help="card output notation (default ascii)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -29,7 +33,10 @@ CARDS_HELP = {"rank": "3 or 5 cards", "best": "13 cards", "arrangements": "13 ca
 
 def _objective(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--objective", default="strongest", choices=sss.OBJECTIVES,
-                        help="strongest: largest (back, middle, front); expected: most expected row points")
+                        help="strongest: largest (back, middle, front); expected: most expected row points "
+                             "against random rows; field: most expected points against the field")
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
+                        help="players at the table, for the field objective (default 4)")
 
 
 def _limit(parser: argparse.ArgumentParser) -> None:
@@ -73,7 +80,7 @@ def _describe(arrangement: Sequence[Sequence[int]], args: argparse.Namespace) ->
 
 def _run_best(args: argparse.Namespace) -> int:
     hand = _cards(args)
-    best = sss.best(hand, args.objective, args.rules)
+    best = sss.best(hand, args.objective, args.rules, args.players)
     rows = _describe(best, args)
     expected = sss.expected_points(*best, rules=args.rules)
     if args.json:
@@ -156,10 +163,48 @@ def _run_settle(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Command("sss", "shisanshui (十三水): rank, best, arrangements, special, settle", (
+def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--policy", action="append", required=True, metavar="NAME",
+                        help="OBJECTIVE[:auto|never] for the next seat (repeatable; the last fills the other seats)")
+    parser.add_argument("--players", type=int, default=4, help="players per deal, 2-4 (default 4)")
+    parser.add_argument("--deals", type=int, default=10_000, help="duplicate deals (default 10,000)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    parser.add_argument("--scheduler", default=None, metavar="ADDR",
+                        help="Dask scheduler address (default: a local cluster; 'inline': this process)")
+    parser.add_argument("--workers", type=int, default=None, help="local cluster worker processes (default: cores)")
+    parser.add_argument("--chunk", type=int, default=8192, help="deals per task (default 8,192)")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress bar on stderr (default: when stderr is a terminal)")
+
+
+def _run_simulate(args: argparse.Namespace) -> int:
+    import sys
+
+    from ..shisanshui.simulation import simulate
+
+    if args.deals < 1 or args.chunk < 1 or (args.workers is not None and args.workers < 1):
+        raise UsageError("paibiao sss simulate: --deals, --chunk and --workers must be at least 1")
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    result = simulate(args.policy, args.players, args.deals, args.seed, args.rules, chunk=args.chunk,
+                      scheduler=args.scheduler, workers=args.workers, progress=progress)
+    if args.json:
+        print_json(result.as_dict())
+        return 0
+    print(f"{result.players} players, {result.deals:,} duplicate deals (seed {result.seed}, rules {result.rules}): "
+          f"{' / '.join(result.lineup)}")
+    print(f"{'policy':<18} {'points per hand':>15}  {'95% interval':<20} {'plays':>12}")
+    for r in result.results:
+        low, high = r.interval
+        print(f"{r.policy:<18} {r.mean:>+15.4f}  [{low:+.4f}, {high:+.4f}]  {r.plays:>12,}")
+    return 0
+
+
+COMMAND = Command("sss", "shisanshui (十三水): rank, best, arrangements, special, settle, simulate", (
     Query("rank", "the rank of a 3-card or 5-card hand (one scale, higher is stronger)", _run_rank),
     Query("best", "the best legal arrangement of 13 cards", _run_best, _objective),
     Query("arrangements", "every legal arrangement of 13 cards, strongest first", _run_arrangements, _limit),
     Query("special", "the special hand (特殊牌型) 13 cards are, if any", _run_special),
     Query("settle", "settle a deal of 2-4 players", _run_settle, _declarations),
+    Query("simulate", "duplicate deals between arrangement policies: mean points per hand, 95% intervals",
+          _run_simulate, _simulate_arguments),
 ), _arguments, description="Shisanshui (十三水) queries. Cards: AS KH TD 9C (10 for T) or ♠A ♥10.")

@@ -20,7 +20,7 @@ from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import hand
 from .encoding import MAX_HAND_TILES, suit_keys
 
-SOURCES_SHA256 = "6e923aeb0796ab9582e89c8c02e9c4ba689a564129818fe9f8c059c9ce53f638"
+SOURCES_SHA256 = "f60c3117e5cbe1ea4acdebf7efa1dba4cf77e2fd31c8d72081f2b7315e47fe5e"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -13,7 +13,7 @@ from . import shanten_hand as sh
 from .encoding import COUNT_BASE, N_HONOR_KINDS, N_SUIT_RANKS, N_TILE_KINDS, suit_keys
 from .hand import EITHER, HU, scan_row
 
-SOURCES_SHA256 = "def9fcc4daa111a244b440dd726bfc24a9460ccb6dfc772609547a87791a88ed"
+SOURCES_SHA256 = "9b3bfb87d173265f288f6f93c6b802b0247d17b6a3ef571e1f6afecd928ad875"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

@@ -22,10 +22,19 @@ Modules, from notation to answers:
   of ``best`` and ``arrangements`` (status protocol of :mod:`lookup.jit`).
 - :mod:`~lookup.shisanshui.points`: row points and the objectives of ``best``:
   ``row_points``, ``expected_points``, ``OBJECTIVES``.
+- :mod:`~lookup.shisanshui.field`: the model of the ``field`` objective (the field's row
+  distribution, shooting and home runs); :mod:`~lookup.shisanshui.fieldplay` builds the field
+  by simulation (``make field``).
 - :mod:`~lookup.shisanshui.arrange`: ``Arrangement``, ``is_foul``, ``arrangements``,
   ``arrangements_array``, ``best``, ``best_batch``.
-- :mod:`~lookup.shisanshui.special_hands`: ``special``, ``specials``.
-- :mod:`~lookup.shisanshui.scoring`: ``Settlement``, ``settlement``, ``settle``.
+- :mod:`~lookup.shisanshui.special_hands`: ``special``, ``specials``, ``SPECIAL_NAMES`` and
+  the one test of every special (``special_bits``, jitable).
+- :mod:`~lookup.shisanshui.deal`: the settlement of one deal (``settle_deal``, jitable).
+- :mod:`~lookup.shisanshui.scoring`: ``Settlement``, ``settlement``, ``settle``,
+  ``settle_batch``, ``special_codes``.
+- :mod:`~lookup.shisanshui.chunks`: long batches as kernel calls of ~0.1 s (Ctrl-C).
+- :mod:`~lookup.shisanshui.simulation`: ``simulate``, duplicate-deal matches between policies
+  on Dask (:mod:`~lookup.shisanshui.dask_cluster`: the client).
 """
 
 from .arrange import Arrangement, arrangements, arrangements_array, best, best_batch, is_foul
@@ -34,13 +43,15 @@ from .encoding import CATEGORIES, CATEGORIES_CHINESE
 from .points import OBJECTIVES, expected_points, row_points
 from .ranks import category, category_chinese, n_ranks, rank, rank3, rank3_batch, rank5, rank5_batch, row_ranks
 from .rules import DEFAULT_SPECIAL_POINTS, PRESETS, SPECIALS, Rules, get_rules
-from .scoring import Settlement, settle, settlement
-from .special_hands import special, specials
+from .scoring import Settlement, settle, settle_batch, settlement, special_codes
+from .simulation import simulate
+from .special_hands import SPECIAL_NAMES, special, specials
 
 __all__ = [
     "rank5", "rank3", "rank", "rank5_batch", "rank3_batch", "category", "category_chinese",
     "is_foul", "arrangements", "arrangements_array", "best", "best_batch", "expected_points",
-    "special", "specials", "settle", "settlement", "Arrangement", "Rules", "Settlement",
+    "special", "specials", "special_codes", "SPECIAL_NAMES", "settle", "settle_batch", "settlement",
+    "simulate", "Arrangement", "Rules", "Settlement",
     "PRESETS", "SPECIALS", "CATEGORIES", "OBJECTIVES", "get_rules",
     "parse_cards", "format_cards", "card_name", "sort_cards", "parse_arrangement", "row_points",
     "row_ranks", "n_ranks",

@@ -16,7 +16,8 @@ import numpy.typing as npt
 
 from .. import jit
 from .cards import Hand, hand_cards, sort_cards
-from .points import objective_tables
+from .chunks import timed_chunks
+from .points import ObjectiveTables, objective_tables
 from .ranks import RANKS, batch_rows, row_error, row_ranks
 from .rules import Rules, get_rules
 from .splits import N_SPLITS
@@ -52,7 +53,7 @@ def _arrangement_indices(hand13: Hand, rules: str | Rules) -> tuple[list[int], n
     row = np.array([cards], np.uint8)
     t = RANKS.get()
     subsets = np.empty((3, N_SPLITS), np.int16)
-    status, count = all_arrangements(row, t.weights, t.nonflush[a5], t.flush[a5], t.rank3, subsets)
+    status, count = all_arrangements(row, t.fields, t.nonflush[a5], t.flush[a5], t.rank3, subsets)
     n = jit.check(status, count, row_error(row))
     return cards, subsets[:, :n]
 
@@ -91,29 +92,42 @@ def arrangements(hand13: Hand, rules: str | Rules = "standard") -> list[tuple[tu
             gc.enable()
 
 
-def best_batch(hands: Any, objective: str = "strongest", rules: str | Rules = "standard") -> npt.NDArray[np.uint8]:
+def best_batch(hands: Any, objective: str = "strongest", rules: str | Rules = "standard",
+               players: int = 4) -> npt.NDArray[np.uint8]:
     """The best legal split of each row of an (N, 13) card array: uint8 (N, 13) = front 3,
     middle 5, back 5, each row highest card first.
 
     ``strongest``: the largest (back, middle, front) ranks, compared in that order.
     ``expected``: the largest expected row points against one opponent row drawn from all
-    hands of that size (see :func:`~lookup.shisanshui.points.expected_points`); equal values
-    go to the strongest.
+    hands of that size (see :func:`~lookup.shisanshui.points.expected_points`).
+    ``field``: the most expected settlement points against ``players`` - 1 opponents who
+    arrange by the field policy, shooting and home runs included (:mod:`~lookup.shisanshui.field`).
+    Equal values go to the strongest.
+
+    Long batches run as a series of kernel calls of about 0.1 s each
+    (:mod:`~lookup.shisanshui.chunks`), so Ctrl-C interrupts them within a chunk.
     """
+    return arrange_by(hands, objective_tables(objective, rules, players), rules)
+
+
+def arrange_by(hands: Any, objective: ObjectiveTables, rules: str | Rules = "standard") -> npt.NDArray[np.uint8]:
+    """:func:`best_batch` for the split search's tables of any objective (the field's build
+    arranges by fields it has not stored)."""
     from .kernels import search
 
-    ev = objective_tables(objective, rules)
     a5 = get_rules(rules).a5_lowest
     rows = batch_rows(hands, 13)
     t = RANKS.get()
     out = np.empty(rows.shape, np.uint8)
-    status, index = search(rows, t.weights, t.nonflush[a5], t.flush[a5], t.rank3, ev.values, ev.top_mf,
-                           ev.strongest, out, None, None)
-    jit.check(status, index, row_error(rows))
+    ev = objective
+    for start, stop in timed_chunks(len(rows)):  # Ctrl-C lands between chunks
+        status, index = search(rows[start:stop], t.fields, t.nonflush[a5], t.flush[a5], t.rank3, ev.values,
+                               ev.joint, ev.poly, ev.strongest, out[start:stop], None, None)
+        jit.check(status, start + index, row_error(rows))
     return out
 
 
-def best(hand13: Hand, objective: str = "strongest", rules: str | Rules = "standard") -> Arrangement:
+def best(hand13: Hand, objective: str = "strongest", rules: str | Rules = "standard", players: int = 4) -> Arrangement:
     """The best legal split of a 13-card hand (see :func:`best_batch` for the objectives)."""
-    row = best_batch(np.array([hand_cards(hand13, 13)], np.uint8), objective, rules)[0].tolist()
+    row = best_batch(np.array([hand_cards(hand13, 13)], np.uint8), objective, rules, players)[0].tolist()
     return Arrangement(row[:3], row[3:8], row[8:])

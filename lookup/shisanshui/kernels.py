@@ -15,23 +15,26 @@ took 15% longer (measured).
 
 import numpy as np
 
-from ..jit import KERNEL_MODULES, OK, kernel_decorator
-from . import encoding, splits
+from ..jit import ERR_CARD, ERR_DUPLICATE, KERNEL_MODULES, OK, kernel_decorator
+from . import deal, encoding, special_hands, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "3b44b2110aaa124613232c6c71540257d3506433e493f1018219bfd744c787c8"
+SOURCES_SHA256 = "afd4947a45aff7bb92cd011ef81b80da08fba482cf483333f82663f04e5779e4"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
+BOUND_SLACK = 1e-9
+"""A split is skipped when its bound is below the best value by more than this: the bound and
+the value are summed in different orders, so they may differ in the last bits."""
 
 
 @kernel
-def rank5_batch(cards, weights, nonflush, flush, out):
+def rank5_batch(cards, fields, nonflush, flush, out):
     """Rank of each (N, 5) row."""
     for i in range(cards.shape[0]):
         status = splits.cards_status(cards, i, 5)
         if status != OK:
             return status, i
-        out[i] = encoding.rank5(weights, nonflush, flush, cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3],
+        out[i] = encoding.rank5(fields, nonflush, flush, cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3],
                                 cards[i, 4])
     return OK, cards.shape[0]
 
@@ -48,56 +51,84 @@ def rank3_batch(cards, rank3, out):
 
 
 @kernel
-def search(hands, weights, nonflush, flush, rank3, ev, top_mf, strongest, out, found, ranks):
+def search(hands, fields, nonflush, flush, rank3, values, joint, poly, strongest, out, found, ranks):
     """Per (N, 13) row the best legal split; with ``found`` (not None), also every legal split.
 
-    A split is legal when front <= middle <= back. Its value is ``ev[2, back rank] + ev[1,
-    middle rank] + ev[0, front rank]`` (``ev``: (3, ranks); None: every value 0); the best
-    has the largest value, equal values going to the larger (back, middle, front) ranks, and
-    is written to out[i] (front 3, middle 5, back 5 cards, each row highest card first).
-    ``top_mf`` (the largest middle value + the largest front value) skips backs that cannot
-    beat the best so far; ``strongest`` walks only the backs of the highest rank, since a
-    back of maximal rank always leaves a legal middle and front (the best 5 of the other 8
-    beats the 3 left over).
+    A split is legal when front <= middle <= back. Its value is
+    :func:`~lookup.shisanshui.splits.split_value` of its row ranks (``values`` None: every
+    value 0); the best has the largest value, equal values going to the larger (back, middle,
+    front) ranks, and is written to out[i] (front 3, middle 5, back 5 cards, each row highest
+    card first). ``strongest`` walks only the backs of the highest rank, since a back of
+    maximal rank always leaves a legal middle and front (the best 5 of the other 8 beats the 3
+    left over).
+
+    With values, the backs are walked from the highest rank down, each bounded first: the value
+    is nondecreasing in each rank, so no split of a back of rank rb, or of any later back,
+    beats the value of (top3, rb, rb), top3 the hand's highest 3-card rank (a middle is at most
+    the back): the walk stops at the first back whose bound is below the best value so far.
+    A back that passes is bounded again with the best front of the 8 cards it leaves, and with
+    joint terms a split is skipped when its row values and its back's joint bound fall short
+    (about 175 of the 1,287 backs are walked on random hands).
 
     Listing (``found`` and ``ranks`` arrays; ``hands`` holds one hand): found[k] = (front,
     middle, back) subset indices (:data:`~lookup.shisanshui.splits.SUBSET_INDEX`) and
     ranks[k] their ranks for every legal split in walk order; (OK, count) then gives their
-    number. Numba compiles the search without listing (``found`` None) and without values
-    (``ev`` None) as their own specializations, free of the listing's stores and the value
-    look-ups (5% faster, measured).
+    number. Numba compiles the search without listing (``found`` None), without values
+    (``values`` None) and without the joint terms (``joint`` None) as their own
+    specializations, free of the stores and look-ups they do not need.
     """
     h, rk, masks5, ranks5 = splits.workspace()
     pos = np.empty(8, np.int64)  # the positions of the 8 cards a back leaves
-    if ev is not None:
-        ev_front, ev_middle, ev_back = ev[0], ev[1], ev[2]
+    order = np.empty(N_FIVES, np.int64)  # with values: the backs by rank, highest first
+    scratch = np.empty(N_FIVES, np.int64)
+    counts = np.empty((1 << splits.RADIX_BITS) + 1, np.int64)
     n = 0
     for i in range(hands.shape[0]):
         status = splits.sorted_hand(hands, i, h)
         if status != OK:
             return status, i
-        top = splits.subset_ranks(h, weights, nonflush, flush, rank3, rk, masks5, ranks5)
+        top, top3 = splits.subset_ranks(h, fields, nonflush, flush, rank3, rk, masks5, ranks5)
         min_back = top if strongest else 0
+        if values is not None:
+            splits.backs_by_rank(ranks5, order, scratch, counts)
         best_v = -np.inf
+        last_rb = -1
+        mb = 0.0
+        mid_joint = 0.0
+        back_joint = 0.0
         best_key = -1
         best_b = 0
         best_m = 0
         best_f = 0
-        for j in range(N_FIVES):
+        for step in range(N_FIVES):
+            j = step
+            if values is not None:
+                j = order[step]
             rb = ranks5[j]
             if rb < min_back:
                 continue
-            vb = 0.0
-            if ev is not None:
-                vb = ev_back[rb]
-                if vb + top_mf < best_v:
-                    continue
+            if values is not None:
+                if rb != last_rb:  # backs of one rank come together: their bound once
+                    last_rb = rb
+                    mb = values[1, rb] + values[2, rb]
+                    if joint is not None:
+                        mid_joint = splits.joint_part(joint, poly, top3, rb, rb)
+                if values[0, top3] + mb + mid_joint < best_v - BOUND_SLACK:
+                    break  # no split of this back or a later (weaker) one beats (top3, rb, rb)
+                back_joint = mid_joint
             comp = FULL13 ^ masks5[j]
             k = 0
             for p in range(N_HAND):
                 if comp >> p & 1:
                     pos[k] = p
                     k += 1
+            if values is not None:
+                front = splits.best_front(h, pos, rk)  # the bound again, with the best front this back leaves
+                if front != top3:
+                    if joint is not None:
+                        back_joint = splits.joint_part(joint, poly, front, rb, rb)
+                    if values[0, front] + mb + back_joint < best_v - BOUND_SLACK:
+                        continue
             for x in range(6):
                 for y in range(x + 1, 7):
                     for z in range(y + 1, 8):
@@ -115,9 +146,13 @@ def search(hands, weights, nonflush, flush, rank3, ev, top_mf, strongest, out, f
                             ranks[n, 1] = rm
                             ranks[n, 2] = rb
                             n += 1
-                        v = vb
-                        if ev is not None:
-                            v = vb + ev_middle[rm] + ev_front[rf]
+                        v = 0.0
+                        if values is not None:
+                            v = values[0, rf] + values[1, rm] + values[2, rb]
+                            if joint is not None:
+                                if v + back_joint < best_v - BOUND_SLACK:
+                                    continue  # its joint terms are at most the back's bound's
+                                v += splits.joint_part(joint, poly, rf, rm, rb)
                         if v >= best_v:
                             key = (rb * RANK_LIMIT + rm) * RANK_LIMIT + rf
                             if v > best_v or key > best_key:
@@ -135,7 +170,7 @@ def search(hands, weights, nonflush, flush, rank3, ev, top_mf, strongest, out, f
 
 
 @kernel
-def all_arrangements(hands, weights, nonflush, flush, rank3, subsets):
+def all_arrangements(hands, fields, nonflush, flush, rank3, subsets):
     """Every legal split of the one 13-card hand of ``hands`` (1, 13), strongest first:
     (status, count).
 
@@ -147,7 +182,7 @@ def all_arrangements(hands, weights, nonflush, flush, rank3, subsets):
     found = np.empty((splits.N_SPLITS, 3), np.int64)
     ranks = np.empty((splits.N_SPLITS, 3), np.int64)
     out = np.empty((1, N_HAND), np.uint8)
-    status, n = search(hands, weights, nonflush, flush, rank3, None, 0.0, False, out, found, ranks)
+    status, n = search(hands, fields, nonflush, flush, rank3, None, None, None, False, out, found, ranks)
     if status != OK:
         return status, n
     order = splits.strongest_first(ranks, n)
@@ -155,3 +190,65 @@ def all_arrangements(hands, weights, nonflush, flush, rank3, subsets):
         for row in range(3):
             subsets[row, k] = found[order[k], row]
     return OK, n
+
+
+@kernel
+def special_bits_batch(hands, out):
+    """Per (N, 13) row, :func:`~lookup.shisanshui.special_hands.special_bits` (bit i: the hand
+    is ``SPECIAL_NAMES[i]``)."""
+    for i in range(hands.shape[0]):
+        status = splits.cards_status(hands, i, N_HAND)
+        if status != OK:
+            return status, i
+        out[i] = special_hands.special_bits(hands[i])
+    return OK, hands.shape[0]
+
+
+@kernel
+def settle_batch(deals, declared, fields, nonflush, flush, rank3, row_points, shoot, home_run, home_run_players,
+                 out):
+    """Scores of each deal of ``deals`` (N, P, 13): per player front 3, middle 5, back 5 cards.
+
+    ``declared`` (N, P) int64: the points of each player's declared special hand, 0 for none
+    (None: nobody declares); ``row_points`` (3, ranks): the points of a row won, per row and
+    rank; the multipliers and the fewest players of a home run as in ``Rules``. out[d, i] is
+    player i's score (:func:`~lookup.shisanshui.deal.settle_deal`). A deal is bad when a card
+    is over 51 (ERR_CARD) or held twice in it (ERR_DUPLICATE).
+    """
+    n = deals.shape[1]
+    ranks = np.empty(3 * n, np.int64)
+    won = np.empty(3 * n, np.int64)
+    points = np.zeros(n, np.int64)
+    pairs = np.empty(n * n, np.int64)
+    shot = np.empty(n * n, np.int64)
+    fouled = np.empty(n, np.int64)
+    home = np.empty(n, np.int64)
+    row = np.empty(N_HAND, np.int64)
+    for d in range(deals.shape[0]):
+        seen = 0
+        for i in range(n):
+            for k in range(N_HAND):
+                c = deals[d, i, k]
+                if c >= encoding.N_CARDS:
+                    return ERR_CARD, d
+                bit = 1 << c
+                if seen & bit:
+                    return ERR_DUPLICATE, d
+                seen |= bit
+        for i in range(n):
+            for k in range(N_HAND):  # as int64 (a uint8 overflows in the 3-card key when run as Python)
+                row[k] = deals[d, i, k]
+            ranks[3 * i] = encoding.rank3(rank3, row[0], row[1], row[2])
+            ranks[3 * i + 1] = encoding.rank5(fields, nonflush, flush, row[3], row[4], row[5], row[6], row[7])
+            ranks[3 * i + 2] = encoding.rank5(fields, nonflush, flush, row[8], row[9], row[10], row[11], row[12])
+            for k in range(3):
+                won[3 * i + k] = row_points[k, ranks[3 * i + k]]
+            if declared is not None:
+                points[i] = declared[d, i]
+        deal.settle_deal(n, ranks, won, points, shoot, home_run, home_run_players, pairs, shot, fouled, home)
+        for i in range(n):
+            total = 0
+            for j in range(n):
+                total += pairs[n * i + j]
+            out[d, i] = total
+    return OK, deals.shape[0]

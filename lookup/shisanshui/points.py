@@ -17,27 +17,34 @@ from .. import tables
 from ..errors import InvalidRulesError, quoted
 from . import encoding
 from .cards import Hand
+from .field import FIELD_PLAYERS, FieldModel, check_players, field_objective
 from .ranks import row_ranks
 from .rules import Rules, get_rules
 
-OBJECTIVES = ("strongest", "expected")
+OBJECTIVES = ("strongest", "expected", "field")
 """What ``best`` maximises: ``strongest``, the (back, middle, front) ranks in that order;
-``expected``, the expected row points (:func:`expected_points`), equal values to the strongest."""
+``expected``, the expected row points against random rows (:func:`expected_points`);
+``field``, the expected settlement points against the field (:mod:`~lookup.shisanshui.field`);
+equal values go to the strongest."""
 
 _MAX_RULES = 64  # rule sets whose tables are kept
 
 
 class ObjectiveTables(NamedTuple):
-    """What the split search maximises: ``values[row, rank]`` for the rows front, middle,
-    back (None: every value 0, the strongest split wins), the most a middle and a front can
-    add together (``top_mf``), and whether only the backs of the highest rank need a walk."""
+    """What the split search maximises (:func:`~lookup.shisanshui.splits.split_value`):
+    ``values[row, rank]`` for the rows front, middle, back (float64 (3, ranks); None: every
+    value 0, the strongest split wins), the terms of winning or losing all three rows (``joint``
+    float64 (3, ranks, 4) and ``poly`` float64 (4,); None for a sum of row values), and whether
+    only the backs of the highest rank need a walk. Every table is nondecreasing in the rank
+    over the ranks of its row's size (-inf elsewhere)."""
 
     values: np.ndarray | None
-    top_mf: float
+    joint: np.ndarray | None
+    poly: np.ndarray | None
     strongest: bool
 
 
-STRONGEST = ObjectiveTables(None, 0.0, True)
+STRONGEST = ObjectiveTables(None, None, None, True)
 
 
 class _Scale:
@@ -47,9 +54,13 @@ class _Scale:
         self.category = t["scale/code"] >> encoding.CODE_CATEGORY_SHIFT
         self.counts = (t["scale/count3"], t["scale/count5"], t["scale/count5"])
         self.pct = (t["scale/pct3"], t["scale/pct5"], t["scale/pct5"])
+        self.sizes = np.stack([c > 0 for c in self.counts])  # the ranks that are hands of each row's size
+        self._tables = t  # the field's datasets are read on the first field query
         self._lock = threading.Lock()
         self._points: dict[Rules, tuple[tuple[int, ...], ...]] = {}
         self._expected: dict[Rules, ObjectiveTables] = {}
+        self._arrays: dict[Rules, np.ndarray] = {}
+        self._field: dict[tuple[Rules, int], ObjectiveTables] = {}
 
     def row_points(self, rules: Rules, row: int) -> np.ndarray:
         """Points the winner of row (0 front, 1 middle, 2 back) gets, per rank value."""
@@ -90,16 +101,43 @@ class _Scale:
             self._remember(self._points, rules, got)
         return got
 
+    def points_array(self, rules: Rules) -> np.ndarray:
+        """Row points per row and rank value, int64 (3, ranks), read-only (for the kernels)."""
+        got = self._arrays.get(rules)
+        if got is None:
+            got = np.stack([self.row_points(rules, row) for row in range(3)])
+            got.flags.writeable = False
+            self._remember(self._arrays, rules, got)
+        return got
+
     def expected(self, rules: Rules) -> ObjectiveTables:
         got = self._expected.get(rules)
         if got is None:
             values = np.stack([self.expected_row(rules, row) for row in range(3)])
             values.flags.writeable = False
-            got = ObjectiveTables(values, float(values[1].max() + values[0].max()), False)
+            got = ObjectiveTables(values, None, None, False)
             self._remember(self._expected, rules, got)
         return got
 
-    def _remember(self, memo: dict, rules: Rules, value: object) -> None:
+    def stored_field(self, rules: Rules, players: int) -> FieldModel:
+        """The stored field of the straight order of ``rules`` for ``players`` players."""
+        k = check_players(players) - FIELD_PLAYERS[0]
+        c, h = self._tables["field/calibration"][int(rules.a5_lowest), k].tolist()
+        return FieldModel(self._tables["field/rows"][int(rules.a5_lowest), k], c, h)
+
+    def objective_of(self, model: FieldModel, rules: Rules, players: int) -> ObjectiveTables:
+        """The split search's tables for a field model (the stored one or one being built)."""
+        values, joint, poly = field_objective(model, rules, players, self.points_array(rules), self.sizes)
+        return ObjectiveTables(values, joint, poly, False)
+
+    def field(self, rules: Rules, players: int) -> ObjectiveTables:
+        got = self._field.get((rules, players))
+        if got is None:
+            got = self.objective_of(self.stored_field(rules, players), rules, players)
+            self._remember(self._field, (rules, players), got)
+        return got
+
+    def _remember(self, memo: dict, rules: object, value: object) -> None:
         with self._lock:
             if len(memo) >= _MAX_RULES:
                 memo.clear()
@@ -114,12 +152,18 @@ def points_tables(rules: Rules) -> tuple[tuple[int, ...], ...]:
     return POINTS.get().points(rules)
 
 
-def objective_tables(objective: str, rules: str | Rules) -> ObjectiveTables:
-    """What the split search maximises for ``objective`` under ``rules``."""
+def objective_tables(objective: str, rules: str | Rules, players: int = 4) -> ObjectiveTables:
+    """What the split search maximises for ``objective`` under ``rules`` (``players``: the
+    ``field`` objective's player count, 2..4)."""
     if not isinstance(objective, str) or objective not in OBJECTIVES:
         raise InvalidRulesError(f"unknown objective {quoted(objective)}; choose one of {', '.join(OBJECTIVES)}")
     resolved = get_rules(rules)
-    return STRONGEST if objective == "strongest" else POINTS.get().expected(resolved)
+    players = check_players(players)
+    if objective == "strongest":
+        return STRONGEST
+    if objective == "expected":
+        return POINTS.get().expected(resolved)
+    return POINTS.get().field(resolved, players)
 
 
 def expected_points(front: Hand, middle: Hand, back: Hand, rules: str | Rules = "standard") -> float:

@@ -23,57 +23,71 @@ from .rules import Rules, get_rules
 
 
 class RankTables(NamedTuple):
-    """What the rank queries read from ``data/shisanshui.h5``: arrays for the kernels, Python
-    lists for the scalar queries (they index fastest), per straight order (``[a5_lowest]``)."""
+    """What the rank queries read from ``data/shisanshui.h5``, per straight order where it
+    differs (``[a5_lowest]``): arrays for the kernels, and for the scalar queries memoryviews
+    of the same mapped bytes (a memoryview indexes about as fast as a list and copies nothing,
+    so every process shares them) and the cards' field values as a tuple of Python ints."""
 
-    weights: np.ndarray
+    fields: np.ndarray                   # int64 (52,): encoding.card_fields(rank_weight)
     nonflush: tuple[np.ndarray, np.ndarray]
     flush: tuple[np.ndarray, np.ndarray]
     rank3: np.ndarray
-    lists5: tuple[tuple[list[int], list[int], list[int]], ...]  # [a5_lowest] = (weights, nonflush, flush)
-    rank3_list: list[int]
-    category: list[int]
+    scalar5: tuple[tuple[tuple[int, ...], memoryview, memoryview], ...]  # (checked fields, nonflush, flush)
+    rank3_view: memoryview
+    category: bytes                       # category of each rank value (0 for "no hand")
     n_values: int
+
+
+CARD_BITS_SHIFT = encoding.FIELDS_BITS
+"""The scalar rank5 adds ``1 << (CARD_BITS_SHIFT + card)`` to each card's field value: the
+sum over five cards then has 5 bits set there exactly when the cards are distinct."""
 
 
 def _build(t: tables.TableSet) -> RankTables:
     for name in encoding.DATASETS:
         t[name]
+    fields = encoding.card_fields(t["rank_weight"])
+    fields.flags.writeable = False
+    checked = tuple(int(f) | 1 << (CARD_BITS_SHIFT + card) for card, f in enumerate(fields.tolist()))
     nonflush = (t["a5_second/nonflush"], t["a5_lowest/nonflush"])
     flush = (t["a5_second/flush"], t["a5_lowest/flush"])
-    category = (t["scale/code"] >> encoding.CODE_CATEGORY_SHIFT).tolist()
-    category[0] = -1
-    weights = t["rank_weight"].tolist()
-    lists5 = tuple((weights, nf.tolist(), fl.tolist()) for nf, fl in zip(nonflush, flush))
-    return RankTables(t["rank_weight"], nonflush, flush, t["rank3"], lists5, t["rank3"].tolist(), category,
+    scalar5 = tuple((checked, nf.data, fl.data) for nf, fl in zip(nonflush, flush))
+    category = bytes((t["scale/code"] >> encoding.CODE_CATEGORY_SHIFT).astype(np.uint8))
+    return RankTables(fields, nonflush, flush, t["rank3"], scalar5, t["rank3"].data, category,
                       int(t["scale/code"].shape[0]))
 
 
 RANKS: tables.TableView[RankTables] = tables.TableView("shisanshui", _build)
-_rank5_of = encoding.rank5  # bound here: the scalar rank5 calls it without a module look-up
+SUIT_COUNT_OFFSET, FLUSH_BITS, FLUSH_KEY_MASK = encoding.SUIT_COUNT_OFFSET, encoding.FLUSH_BITS, encoding.FLUSH_KEY_MASK
+RANK_BITS_SHIFT, WEIGHTS_SHIFT, WEIGHTS_MASK = encoding.RANK_BITS_SHIFT, encoding.WEIGHTS_SHIFT, encoding.WEIGHTS_MASK
 
 
 def rank5(cards: Hand, rules: str | Rules = "standard") -> int:
     """Rank of a 5-card hand (a middle or back) on the shared scale; higher is stronger."""
     a5 = False if rules.__class__ is str and rules == "standard" else get_rules(rules).a5_lowest
-    t = RANKS.value or RANKS.get()
+    fields, nonflush, flush = (RANKS.value or RANKS.get()).scalar5[a5]
     if cards.__class__ is list and len(cards) == 5:  # the fast path: 5 distinct ints 0..51
         a, b, c, d, e = cards
-        if a.__class__ is b.__class__ is c.__class__ is d.__class__ is e.__class__ is int and \
-                0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52 and 0 <= d < 52 and 0 <= e < 52 \
-                and ((1 << a) | (1 << b) | (1 << c) | (1 << d) | (1 << e)).bit_count() == 5:
-            weights, nonflush, flush = t.lists5[a5]
-            return _rank5_of(weights, nonflush, flush, a, b, c, d, e)
+        if a.__class__ is b.__class__ is c.__class__ is d.__class__ is e.__class__ is int and (a | b | c | d | e) >= 0:
+            try:
+                s = fields[a] + fields[b] + fields[c] + fields[d] + fields[e]
+            except IndexError:  # a card over 51: the checked path below names it
+                s = 0
+            if (s >> CARD_BITS_SHIFT).bit_count() == 5:  # five distinct cards
+                # encoding.rank_of_fields written out: calling it costs a third of the time
+                if (s + SUIT_COUNT_OFFSET) & FLUSH_BITS:
+                    return flush[(s >> RANK_BITS_SHIFT) & FLUSH_KEY_MASK]
+                return nonflush[(s >> WEIGHTS_SHIFT) & WEIGHTS_MASK]
     return _rank5(hand_cards(cards, 5), a5)
 
 
 def _rank5(cs: list[int], a5_lowest: bool) -> int:
-    weights, nonflush, flush = (RANKS.value or RANKS.get()).lists5[a5_lowest]
-    return _rank5_of(weights, nonflush, flush, *cs)
+    fields, nonflush, flush = (RANKS.value or RANKS.get()).scalar5[a5_lowest]
+    return encoding.rank5(fields, nonflush, flush, *cs)
 
 
 def _rank3(cs: list[int]) -> int:
-    return encoding.rank3((RANKS.value or RANKS.get()).rank3_list, *cs)
+    return encoding.rank3((RANKS.value or RANKS.get()).rank3_view, *cs)
 
 
 def rank3(cards: Hand, rules: str | Rules = "standard") -> int:
@@ -129,10 +143,12 @@ def batch_rows(cards: Any, width: int) -> npt.NDArray[np.uint8]:
 
 
 def row_error(rows: np.ndarray) -> Callable[[int, int], Exception]:
-    """The ``explain`` of :func:`lookup.jit.check` for a kernel that read ``rows``."""
+    """The ``explain`` of :func:`lookup.jit.check` for a kernel that read ``rows`` (a row, or a
+    deal of several hands, is one item of the kernel's status): ``row I: ...`` as every batch
+    query says it (and :func:`lookup.errors.at_row` re-addresses in bulk jobs)."""
 
     def explain(status: int, row: int) -> Exception:
-        values = rows[row].tolist()
+        values = rows[row].ravel().tolist()
         if status == jit.ERR_CARD:
             return InvalidTileError(f"row {row}: card index must be 0..51, got {max(values)}")
         if status == jit.ERR_DUPLICATE:
@@ -151,7 +167,7 @@ def rank5_batch(cards: Any, rules: str | Rules = "standard") -> npt.NDArray[np.u
     rows = batch_rows(cards, 5)
     t = RANKS.get()
     out = np.empty(rows.shape[0], np.uint16)
-    status, index = kernel(rows, t.weights, t.nonflush[a5], t.flush[a5], out)
+    status, index = kernel(rows, t.fields, t.nonflush[a5], t.flush[a5], out)
     jit.check(status, index, row_error(rows))
     return out
 

@@ -1,23 +1,31 @@
-"""Settlement of one deal of 2-4 players (SPEC §4): rows, fouls, shooting, home runs, specials."""
+"""Settlement of deals of 2-4 players (SPEC §4): rows, fouls, shooting, home runs, specials;
+one deal (:func:`settle`, :func:`settlement`) or N deals at once (:func:`settle_batch`), both
+by the one per-deal step :func:`~lookup.shisanshui.deal.settle_deal`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
+import numpy as np
+import numpy.typing as npt
+
+from .. import jit
 from ..errors import InvalidHandError, quoted
 from .cards import ArrangementLike, arrangement_cards, check_distinct, format_cards, sort_cards
-from .points import points_tables
-from .ranks import row_ranks
+from .chunks import timed_chunks
+from .deal import settle_deal
+from .points import POINTS, points_tables
+from .ranks import RANKS, batch_rows, row_error, row_ranks
 from .rules import SPECIALS, Rules, get_rules
-from .special_hands import qualifies, special
+from .special_hands import SPECIAL_NAMES, qualifies, special
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 """A deal has 2 to 4 players."""
 
 
-def check_players(n: int) -> None:
+def check_deal_size(n: int) -> None:
     """Refuse a deal of other than 2 to 4 players (InvalidHandError)."""
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise InvalidHandError(f"shisanshui is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n:,}")
@@ -51,57 +59,23 @@ def settlement(arrangements: Sequence[ArrangementLike], specials: Declarations =
     if not isinstance(arrangements, Sequence) or isinstance(arrangements, str):
         raise InvalidHandError(f"arrangements is a sequence of one arrangement per player, "
                                f"not {type(arrangements).__name__}")
-    check_players(len(arrangements))  # before any is parsed
+    check_deal_size(len(arrangements))  # before any is parsed
     players = [arrangement_cards(a) for a in arrangements]
     n = len(players)
     check_distinct([c for p in players for row in p for c in row], "deal")
     declared = _declared(players, specials, rules)
-    ranks = [row_ranks(f, m, b, rules) for f, m, b in players]
-    fouled = [declared[i] is None and (r[0] > r[1] or r[1] > r[2]) for i, r in enumerate(ranks)]
+    ranks = [r for f, m, b in players for r in row_ranks(f, m, b, rules)]
     pts = points_tables(rules)
-    won = [[pts[k][r[k]] for k in range(3)] for r in ranks]
-    pairs: list[list[int]] = [[0] * n for _ in range(n)]
-    shot = [[False] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(i + 1, n):
-            si, sj = declared[i], declared[j]
-            if si or sj:
-                pi = rules.points_of_special(si) if si else 0
-                pj = rules.points_of_special(sj) if sj else 0
-                result = pi - pj if not (si and sj) else (pi if pi > pj else -pj if pj > pi else 0)
-            elif fouled[i] and fouled[j]:
-                result = 0
-            elif fouled[i] or fouled[j]:
-                winner = j if fouled[i] else i
-                result = sum(won[winner]) * rules.shoot_multiplier
-                shot[winner][i + j - winner] = True
-                result = result if winner == i else -result
-            else:
-                result, wins_i, wins_j = 0, 0, 0
-                for k in range(3):
-                    if ranks[i][k] > ranks[j][k]:
-                        result += won[i][k]
-                        wins_i += 1
-                    elif ranks[i][k] < ranks[j][k]:
-                        result -= won[j][k]
-                        wins_j += 1
-                if wins_i == 3 or wins_j == 3:
-                    result *= rules.shoot_multiplier
-                    shot[i][j] = wins_i == 3
-                    shot[j][i] = wins_j == 3
-            pairs[i][j], pairs[j][i] = result, -result
-    home_run: list[int] = []
-    if n >= max(3, rules.home_run_min_players):
-        for i in range(n):
-            if all(shot[i][j] for j in range(n) if j != i):
-                home_run.append(i)
-                for j in range(n):
-                    if j != i:
-                        pairs[i][j] *= rules.home_run_multiplier
-                        pairs[j][i] = -pairs[i][j]
-    scores = [sum(row) for row in pairs]
+    won = [pts[k][ranks[3 * i + k]] for i in range(n) for k in range(3)]
+    points = [rules.points_of_special(name) if name else 0 for name in declared]
+    pairs, shot, fouled, home = [0] * (n * n), [0] * (n * n), [0] * n, [0] * n
+    settle_deal(n, ranks, won, points, rules.shoot_multiplier, rules.home_run_multiplier,
+                rules.home_run_min_players, pairs, shot, fouled, home)
+    by_player = [pairs[n * i:n * i + n] for i in range(n)]
+    scores = [sum(row) for row in by_player]
     assert sum(scores) == 0
-    return Settlement(scores, pairs, shot, fouled, declared, home_run)
+    return Settlement(scores, by_player, [[bool(x) for x in shot[n * i:n * i + n]] for i in range(n)],
+                      [bool(x) for x in fouled], declared, [i for i in range(n) if home[i]])
 
 
 def _declared(players: list[tuple[list[int], list[int], list[int]]], specials: Declarations,
@@ -153,4 +127,115 @@ def settle(arrangements: Sequence[ArrangementLike], specials: Declarations = Non
     its points and equal points tie.
     """
     return settlement(arrangements, specials, rules).scores
+
+
+
+# --- batch form ---------------------------------------------------------------------------------
+
+def special_codes(hands: Any, rules: str | Rules = "standard") -> npt.NDArray[np.int8]:
+    """Per row of an (N, 13) card array, the special hand it declares with ``specials="auto"``:
+    its index in :data:`~lookup.shisanshui.special_hands.SPECIAL_NAMES` (the one worth most
+    under ``rules``), -1 for none; int8 (N,)."""
+    from .kernels import special_bits_batch
+
+    resolved = get_rules(rules)
+    rows = batch_rows(hands, 13)
+    bits = np.empty(len(rows), np.int64)
+    status, index = special_bits_batch(rows, bits)
+    jit.check(status, index, row_error(rows))
+    return _best_special(bits, resolved)
+
+
+def _best_special(bits: np.ndarray, rules: Rules) -> npt.NDArray[np.int8]:
+    codes = np.full(bits.shape, -1, np.int8)
+    points = [rules.points_of_special(name) for name in SPECIAL_NAMES]
+    for i in sorted(range(len(SPECIAL_NAMES)), key=lambda i: (points[i], -i)):  # the best is written last
+        if points[i] > 0:
+            codes[(bits >> i & 1).astype(bool)] = i
+    return codes
+
+
+def settle_batch(arrangements: Any, specials: Any = None, rules: str | Rules = "standard") -> npt.NDArray[np.int64]:
+    """Scores of N deals of P = 2..4 players: int64 (N, P), each deal as :func:`settle`.
+
+    ``arrangements``: integer (N, P, 13), per player front 3, middle 5, back 5 card indices.
+    ``specials``: None (no declarations), ``"auto"`` (every player declares the best special
+    hand it holds, as :func:`special_codes`), or integer (N, P): per player the index in
+    :data:`~lookup.shisanshui.special_hands.SPECIAL_NAMES` of the special it declares, -1 for
+    none; a declaration the hand is not, or that the rules do not score, is refused. Errors
+    name the deal as ``row I``, as every batch query names its rows. Long batches run in
+    chunks (Ctrl-C lands between them).
+    """
+    from .kernels import settle_batch as kernel
+
+    resolved = get_rules(rules)
+    deals = _deals(arrangements)
+    n_deals, n_players = deals.shape[:2]
+    flat = deals.reshape(-1, 13)
+    declared = None
+    if isinstance(specials, str) and specials == "auto":
+        declared = _points_of(special_codes(flat, resolved).reshape(n_deals, n_players), resolved)
+    elif specials is not None:
+        codes = _codes(specials, deals.shape[:2])
+        declared = _points_of(codes, resolved)
+        _check_declared(flat, codes.ravel(), declared.ravel(), n_players)
+    t = RANKS.get()
+    row_points = POINTS.get().points_array(resolved)
+    a5 = resolved.a5_lowest
+    out = np.empty((n_deals, n_players), np.int64)
+    for start, stop in timed_chunks(n_deals):
+        status, index = kernel(deals[start:stop], None if declared is None else declared[start:stop], t.fields,
+                               t.nonflush[a5], t.flush[a5], t.rank3, row_points, resolved.shoot_multiplier,
+                               resolved.home_run_multiplier, resolved.home_run_min_players, out[start:stop])
+        jit.check(status, start + index, row_error(deals))
+    return out
+
+
+def _deals(arrangements: Any) -> np.ndarray:
+    """(N, P, 13) uint8 deals, P 2..4, cards 0..51 (checked)."""
+    try:
+        array = np.asarray(arrangements)
+    except ValueError:
+        raise InvalidHandError("arrangements must be a regular (N, P, 13) integer array") from None
+    if array.ndim != 3 or array.shape[2] != 13:
+        raise InvalidHandError(f"arrangements must have shape (N, P, 13), got {array.shape}")
+    if not 2 <= array.shape[1] <= 4:
+        raise InvalidHandError(f"shisanshui is played by 2 to 4 players, got {array.shape[1]}")
+    rows = batch_rows(array.reshape(-1, 13), 13)
+    return rows.reshape(array.shape)
+
+
+def _codes(specials: Any, shape: tuple[int, ...]) -> np.ndarray:
+    codes = np.asarray(specials)
+    if codes.shape != shape or not np.issubdtype(codes.dtype, np.integer) or codes.dtype == np.bool_:
+        raise InvalidHandError(f"specials must be an integer array of shape {shape} (-1: none), "
+                               f"got {codes.dtype} {codes.shape}")
+    if codes.size and (codes.min() < -1 or codes.max() >= len(SPECIAL_NAMES)):
+        raise InvalidHandError(f"a special is -1 (none) or an index 0..{len(SPECIAL_NAMES) - 1} of SPECIAL_NAMES")
+    return codes.astype(np.int64)
+
+
+def _points_of(codes: np.ndarray, rules: Rules) -> np.ndarray:
+    table = np.array([0] + [rules.points_of_special(name) for name in SPECIAL_NAMES], np.int64)
+    return table[codes.astype(np.int64) + 1]
+
+
+def _check_declared(flat: np.ndarray, codes: np.ndarray, points: np.ndarray, n_players: int) -> None:
+    from .kernels import special_bits_batch
+
+    asked = np.flatnonzero(codes >= 0)
+    if not asked.size:
+        return
+    bits = np.empty(asked.size, np.int64)
+    rows = np.ascontiguousarray(flat[asked])
+    status, index = special_bits_batch(rows, bits)
+    deal_of_index = int(asked[index]) // n_players if status != jit.OK else index  # rows: the declaring hands
+    jit.check(status, deal_of_index, row_error(flat.reshape(-1, n_players, 13)))
+    held = (bits >> codes[asked]) & 1
+    for k in np.flatnonzero((held == 0) | (points[asked] <= 0))[:1].tolist():
+        deal, player = divmod(int(asked[k]), n_players)
+        name = SPECIAL_NAMES[codes[asked[k]]]
+        hand = format_cards(sort_cards(flat[asked[k]].tolist()))
+        why = "is not scored by these rules" if held[k] else f"is not held by {hand}"
+        raise InvalidHandError(f"row {deal}: player {player + 1}: special hand {name} {why}")
 

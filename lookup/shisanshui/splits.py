@@ -83,41 +83,33 @@ def sorted_hand(hands: Any, i: int, h: Any) -> int:
 
 
 @jitable
-def subset_ranks(h: Any, weights: Any, nonflush: Any, flush: Any, rank3: Any, rk: Any, masks5: Any,
-                 ranks5: Any) -> int:
+def subset_ranks(h: Any, fields: Any, nonflush: Any, flush: Any, rank3: Any, rk: Any, masks5: Any,
+                 ranks5: Any) -> tuple[int, int]:
     """Rank every 5-card and 3-card subset of the sorted hand ``h``.
 
     rk[mask] = rank of the subset with that 13-bit mask (5 or 3 bits set); masks5/ranks5
-    list the 1,287 five-card subsets in combinations order. Returns the highest 5-card rank.
+    list the 1,287 five-card subsets in combinations order. Returns the highest 5-card and the
+    highest 3-card rank.
     The 5-card ranks are :func:`encoding.rank5 <lookup.shisanshui.encoding.rank5>` with its
-    key summed along the walk (the weights and the one-suit test of the first cards are
-    shared by every subset that starts with them: twice as fast as a full key per subset).
+    field sum summed along the walk (shared by every subset that starts with the same cards).
     """
     top = 0
+    top3 = 0
     n = 0
     for a in range(N_HAND - 4):
-        ra = h[a] >> 2
-        sa = h[a] & 3
+        fa = fields[h[a]]
         for b in range(a + 1, N_HAND - 3):
-            rb = h[b] >> 2
-            wab = weights[ra] + weights[rb]
-            same_ab = (h[b] & 3) == sa
+            fab = fa + fields[h[b]]
             for c in range(b + 1, N_HAND - 2):
-                rc = h[c] >> 2
-                wabc = wab + weights[rc]
-                same_abc = same_ab and (h[c] & 3) == sa
+                fabc = fab + fields[h[c]]
                 mabc = (1 << a) | (1 << b) | (1 << c)
-                rk[mabc] = encoding.rank3(rank3, h[a], h[b], h[c])
+                r3 = encoding.rank3(rank3, h[a], h[b], h[c])
+                rk[mabc] = r3
+                top3 = max(top3, r3)
                 for d in range(c + 1, N_HAND - 1):
-                    rd = h[d] >> 2
-                    wabcd = wabc + weights[rd]
-                    same_abcd = same_abc and (h[d] & 3) == sa
+                    fabcd = fabc + fields[h[d]]
                     for e in range(d + 1, N_HAND):
-                        re = h[e] >> 2
-                        if same_abcd and (h[e] & 3) == sa:
-                            r = flush[encoding.flush_key(ra, rb, rc, rd, re)]
-                        else:
-                            r = nonflush[wabcd + weights[re]]
+                        r = encoding.rank_of_fields(nonflush, flush, fabcd + fields[h[e]])
                         mask = mabc | (1 << d) | (1 << e)
                         rk[mask] = r
                         masks5[n] = mask
@@ -129,8 +121,86 @@ def subset_ranks(h: Any, weights: Any, nonflush: Any, flush: Any, rank3: Any, rk
     for a in range(N_HAND - 2):
         for b in range(a + 1, N_HAND - 1):
             for c in range(max(b + 1, N_HAND - 2), N_HAND):
-                rk[(1 << a) | (1 << b) | (1 << c)] = encoding.rank3(rank3, h[a], h[b], h[c])
-    return top
+                r3 = encoding.rank3(rank3, h[a], h[b], h[c])
+                rk[(1 << a) | (1 << b) | (1 << c)] = r3
+                top3 = max(top3, r3)
+    return top, top3
+
+
+RADIX_BITS = 7  # two passes sort ranks below 1 << 14 > RANK_LIMIT
+
+
+@jitable
+def backs_by_rank(ranks5: Any, order: Any, scratch: Any, counts: Any) -> None:
+    """Write to ``order`` the indices of the 1,287 five-card subsets, highest rank first (a stable
+    LSD radix sort in two passes of RADIX_BITS bits; ``scratch`` (N_FIVES,) and ``counts``
+    ((1 << RADIX_BITS) + 1,) are work space)."""
+    digits = 1 << RADIX_BITS
+    src, dst = scratch, order
+    for j in range(N_FIVES):
+        src[j] = j
+    for shift in range(0, 2 * RADIX_BITS, RADIX_BITS):
+        counts[:] = 0
+        for j in range(N_FIVES):
+            counts[digits - (ranks5[src[j]] >> shift & (digits - 1))] += 1  # descending digit d at digits - 1 - d
+        for d in range(digits):
+            counts[d + 1] += counts[d]
+        for j in range(N_FIVES):
+            w = src[j]
+            d = digits - 1 - (ranks5[w] >> shift & (digits - 1))
+            dst[counts[d]] = w
+            counts[d] += 1
+        src, dst = dst, src
+    # after an even number of passes the sorted indices are back in ``scratch``: copy to order
+    for j in range(N_FIVES):
+        order[j] = src[j]
+
+
+@jitable
+def best_front(h: Any, pos: Any, rk: Any) -> int:
+    """Rank of the best 3 of the 8 cards at positions pos[0..7] (ascending, so ranks
+    descending) of the sorted hand ``h``: the highest trips, else the highest pair and the
+    highest other card, else the three highest cards."""
+    for i in range(6):
+        if h[pos[i]] >> 2 == h[pos[i + 2]] >> 2:
+            return rk[(1 << pos[i]) | (1 << pos[i + 1]) | (1 << pos[i + 2])]
+    for i in range(7):
+        if h[pos[i]] >> 2 == h[pos[i + 1]] >> 2:
+            kicker = pos[2] if i == 0 else pos[0]
+            return rk[(1 << pos[i]) | (1 << pos[i + 1]) | (1 << kicker)]
+    return rk[(1 << pos[0]) | (1 << pos[1]) | (1 << pos[2])]
+
+
+@jitable
+def split_value(values: Any, joint: Any, poly: Any, rf: int, rm: int, rb: int) -> float:
+    """Value of a split with row ranks (rf, rm, rb) under an objective's tables (see
+    :class:`~lookup.shisanshui.points.ObjectiveTables`): ``values[0, rf] + values[1, rm] +
+    values[2, rb]``, plus :func:`joint_part` when ``joint`` is not None.
+
+    Nondecreasing in each rank (the tables are monotone): a split's value is at most the
+    value of any ranks at least its own, which is how the search bounds a back.
+    """
+    v = values[0, rf] + values[1, rm] + values[2, rb]
+    if joint is not None:
+        v += joint_part(joint, poly, rf, rm, rb)
+    return v
+
+
+@jitable
+def joint_part(joint: Any, poly: Any, rf: int, rm: int, rb: int) -> float:
+    """The terms of winning or losing all three rows, nondecreasing in each rank:
+    ``sw * pw * (poly[0] + pw * (poly[1] + pw * poly[2])) - poly[3] * L`` where, per row k and
+    its rank r, ``joint[k, r]`` holds the chance to win the row, the chance to lose it, the
+    opponent's expected points when it wins it and the row's own points (one cache line a row);
+    pw is the product of the win chances, sw the sum of the own points and L the sum over rows
+    of the opponent's points times the other two rows' loss chances."""
+    f = joint[0, rf]
+    m = joint[1, rm]
+    b = joint[2, rb]
+    pw = f[0] * m[0] * b[0]
+    sw = f[3] + m[3] + b[3]
+    lost = f[2] * m[1] * b[1] + m[2] * f[1] * b[1] + b[2] * f[1] * m[1]
+    return sw * pw * (poly[0] + pw * (poly[1] + pw * poly[2])) - poly[3] * lost
 
 
 @jitable

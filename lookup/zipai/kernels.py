@@ -14,7 +14,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "4dba9e92274e0dc3aa0cc5e641e80bfe9c691aab775fa924ed34bcffcb588fc4"
+SOURCES_SHA256 = "4696a6fdbfcc64f809c771695b8c827b8024102b99abcd9568200d34e1ed369e"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

@@ -2,6 +2,7 @@
 Python), the table views (clear_cache drops every answer built from the old file), the status
 protocol of the kernels, typed errors for bad cards and rule fields."""
 
+import os
 import shutil
 from itertools import combinations
 
@@ -40,15 +41,15 @@ def _keys_of_every_hand(weights, nonflush, flush, out):
 
 
 def test_rank5_is_the_keys_of_the_generator():
-    """encoding.rank5 writes the weight sum out; on every hand it equals nonflush_key / flush_key."""
+    """encoding.rank5 sums the cards' field values; on every hand it equals nonflush_key / flush_key."""
     jit.register_jitables()
     t = RANKS.get()
     every = np.array(list(combinations(range(52), 5)), np.uint8)
     for a5 in (0, 1):
         want = np.empty(len(every), np.uint16)
-        _keys_of_every_hand(t.weights, t.nonflush[a5], t.flush[a5], want)
+        _keys_of_every_hand(encoding.RANK_WEIGHTS, t.nonflush[a5], t.flush[a5], want)
         got = np.empty(len(every), np.uint16)
-        assert kernels.rank5_batch(every, t.weights, t.nonflush[a5], t.flush[a5], got) == (jit.OK, len(every))
+        assert kernels.rank5_batch(every, t.fields, t.nonflush[a5], t.flush[a5], got) == (jit.OK, len(every))
         assert np.array_equal(got, want)
     assert tuple(tables.load("shisanshui")["rank_weight"].tolist()) == tuple(encoding.RANK_WEIGHTS.tolist())
 
@@ -59,25 +60,27 @@ def test_jitable_helpers_answer_the_same_as_python_and_compiled(rng):
     t = RANKS.get()
     hands = np.array(cardgen.mixed_hands(rng, 3), np.uint8)
     ev = POINTS.get().expected(sss.get_rules("standard"))
-    args = (t.weights, t.nonflush[0], t.flush[0], t.rank3)
-    for values, top_mf, strongest, rows in ((None, 0.0, True, hands), (ev.values, ev.top_mf, False, hands[:1])):
+    args = (t.fields, t.nonflush[0], t.flush[0], t.rank3)
+    for values, strongest, rows in ((None, True, hands), (ev.values, False, hands[:1])):
         compiled = np.empty(rows.shape, np.uint8)
         python = np.empty(rows.shape, np.uint8)
-        assert kernels.search(rows, *args, values, top_mf, strongest, compiled, None, None) == (jit.OK, len(rows))
-        assert kernels.search.py_func(rows, *args, values, top_mf, strongest, python, None, None) == (jit.OK, len(rows))
+        assert kernels.search(rows, *args, values, None, None, strongest, compiled, None, None) == (jit.OK, len(rows))
+        assert kernels.search.py_func(rows, *args, values, None, None, strongest, python, None, None) == (jit.OK,
+                                                                                                       len(rows))
         assert np.array_equal(compiled, python)
     h = np.empty(13, np.int64)
     assert splits.sorted_hand(hands, 0, h) == jit.OK and h.tolist() == sss.sort_cards(hands[0].tolist())
     rk, masks5, ranks5 = np.zeros(8192, np.int64), np.empty(1287, np.int64), np.empty(1287, np.int64)
-    top = splits.subset_ranks(h, *args, rk, masks5, ranks5)
+    top, top3 = splits.subset_ranks(h, *args, rk, masks5, ranks5)
     cards = h.tolist()
     assert top == max(sss.rank5(list(c)) for c in combinations(cards, 5))
+    assert top3 == max(sss.rank3(list(c)) for c in combinations(cards, 3))
     for mask, r in zip(masks5.tolist()[::41], ranks5.tolist()[::41]):
         assert r == rk[mask] == sss.rank5([cards[p] for p in range(13) if mask >> p & 1])
     bad = hands.copy()
     bad[1, 4] = bad[1, 9]
     assert splits.cards_status(bad, 1, 13) == jit.ERR_DUPLICATE == kernels.search(
-        bad, *args, None, 0.0, True, np.empty(bad.shape, np.uint8), None, None)[0]
+        bad, *args, None, None, None, True, np.empty(bad.shape, np.uint8), None, None)[0]
     bad[2, 0] = 60
     assert splits.cards_status(bad, 2, 13) == jit.ERR_CARD
 
@@ -86,7 +89,7 @@ def test_kernels_follow_the_status_protocol():
     t = RANKS.get()
     rows = np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [0, 0, 1, 2, 3], [60, 1, 2, 3, 4]], np.uint8)
     out = np.empty(4, np.uint16)
-    args = (t.weights, t.nonflush[0], t.flush[0])
+    args = (t.fields, t.nonflush[0], t.flush[0])
     assert kernels.rank5_batch(rows[:2], *args, out) == (jit.OK, 2)
     assert kernels.rank5_batch(rows, *args, out) == (jit.ERR_DUPLICATE, 2)
     assert kernels.rank5_batch(rows[[0, 3]], *args, out) == (jit.ERR_CARD, 1)
@@ -150,9 +153,12 @@ def test_clear_cache_makes_every_query_read_the_new_file(own_tables):
     lowest = _every_query("a5_lowest")
     assert before != lowest  # the wheel (and what follows from it) ranks differently
     t = tables.load("shisanshui")
-    # the new file: the default straight order's tables are the "A-2-3-4-5 lowest" ones
-    _replace_datasets(own_tables, {f"a5_second/{kind}": np.array(t[f"a5_lowest/{kind}"])
-                                   for kind in ("nonflush", "flush")})
+    # the new file: the default straight order's tables are the "A-2-3-4-5 lowest" ones; it
+    # replaces the old one by a rename, as a build does (the old mapping stays as it was)
+    new = own_tables.with_name("new.h5")
+    shutil.copy(own_tables, new)
+    _replace_datasets(new, {f"a5_second/{kind}": np.array(t[f"a5_lowest/{kind}"]) for kind in ("nonflush", "flush")})
+    os.replace(new, own_tables)
     assert _every_query("standard") == before  # nothing reloads by itself
     tables.clear_cache()
     assert _every_query("standard") == lowest  # every answer now comes from the new file

@@ -44,6 +44,7 @@ def test_input_forms():
     (lambda: sss.rank5([48, 45, 35, 30, 52]), InvalidCardError, "0..51"),
     (lambda: sss.rank5([48, 45, 35, 30, True]), InvalidCardError, "0..51"),
     (lambda: sss.rank5([48, 45, 35, 30, -1]), InvalidCardError, "got -1"),
+    (lambda: sss.rank5([-60, 45, 35, 30, 20]), InvalidCardError, "got -60"),  # no wrap-around of indices
     (lambda: sss.rank5([48, 45, 35, 30, 2 ** 70]), InvalidCardError, "0..51"),
     (lambda: sss.rank5([48, 45, 35, 30, 30]), InvalidHandError, "duplicate card 9C"),
     (lambda: sss.rank5([48, 45, 35, 30, 30.0]), InvalidCardError, "0..51"),

@@ -66,8 +66,8 @@ def test_every_5_card_rank_against_the_slow_classifier(all5, oracle_keys, a5_low
         assert by_strength.setdefault(st, r) == r  # equal strength => equal rank
     ordered = [by_strength[st] for st in sorted(by_strength)]
     assert len(ordered) == 7462 and ordered == sorted(ordered) and len(set(ordered)) == 7462
-    # the scalar form agrees on a sample of every class
-    for i in first[::37].tolist():
+    # the scalar form (its own fast path) agrees on every class
+    for i in first.tolist():
         assert sss.rank5(all5[i].tolist(), rules) == got[i]
 
 
