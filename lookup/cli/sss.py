@@ -10,7 +10,7 @@ from typing import Any
 from .. import shisanshui as sss
 from ..errors import quoted
 from ..shisanshui.cards import NOTATIONS, format_cards, parse_cards, sort_cards
-from ..shisanshui.scoring import Declarations, check_players
+from ..shisanshui.scoring import Declarations, check_deal_size
 from . import Command, Query, UsageError, print_json
 
 ROWS = ("front", "middle", "back")
@@ -138,7 +138,7 @@ def _declared(args: argparse.Namespace, n: int) -> Declarations:
 
 
 def _run_settle(args: argparse.Namespace) -> int:
-    check_players(len(args.cards))  # before any is parsed
+    check_deal_size(len(args.cards))  # before any is parsed
     players = [sss.parse_arrangement(text) for text in args.cards]
     result = sss.settlement(players, _declared(args, len(players)), args.rules)
     if args.json:
