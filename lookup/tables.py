@@ -51,10 +51,11 @@ import numpy as np
 
 from .errors import TableError
 
-SCHEMA_VERSIONS = {"mahjong": 2, "shisanshui": 2, "zipai": 2}
+SCHEMA_VERSIONS = {"mahjong": 3, "shisanshui": 2, "zipai": 2}
 """Schema version the runtime expects per game; bump it when a table's layout or meaning changes.
 
 Version 2: the ``metadata_sha256`` root attribute; datasets aligned to 64 bytes in the file.
+Mahjong version 3: the 258-pair and three-player suit kinds, over-4 (joker) savings.
 """
 
 GAMES = tuple(SCHEMA_VERSIONS)
