@@ -17,25 +17,33 @@ exact special-form checks, which take the row, are called only for the forms the
 import numpy as np
 
 from ..jit import KERNEL_MODULES, OK, kernel_decorator
-from . import hand
-from .encoding import MAX_HAND_TILES, suit_keys
+from . import hand, variants
+from .encoding import HONOR_TILES, MAX_HAND_TILES, suit_keys
+from .rules import HONORS, MAX_SUITS_3, ORPHANS, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
 
-SOURCES_SHA256 = "7132160d292fd82c1ee38d785e73ed373b4196e694791c6d8306f50c1d7a3a17"
+SOURCES_SHA256 = "30c7ce513007f6cbebf2fbc3ea60ed5c66ebea13d703ab9d3f65e2bd213398a5"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
 
 @kernel
-def hu_batch(counts, jokers, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
+def hu_batch(counts, jokers, tables, rules, out):
     """out[i] = hu of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
     with_jokers = jokers.shape[0] != 0
+    seven_pairs, quad_as_two_pairs = rules & SEVEN_PAIRS != 0, rules & QUADS != 0
+    thirteen_orphans, honors, three_player = rules & ORPHANS != 0, rules & HONORS != 0, rules & THREE_PLAYER != 0
+    plain = rules & VARIANTS == MAX_SUITS_3
+    suit, honor = tables[0], tables[1]
     for i in range(counts.shape[0]):
         c = counts[i]
         j = np.int64(jokers[i]) if with_jokers else 0
-        status, total, odd, big, singles = hand.scan_row(c, hand.HU, honors, j)
+        status, total, odd, big, singles = hand.scan_row(c, hand.HU, honors, j, three_player)
         if status != OK:
             return status, i
         k0, k1, k2, k3 = suit_keys(c)
+        if not plain:
+            out[i] = variants.variant_hu(c, k0, k1, k2, k3, total, odd, big, singles, j, with_jokers, tables, rules)
+            continue
         e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
         win = hand.joker_hu(e0, e1, e2, e3, j) if with_jokers else hand.standard_hu(e0, e1, e2, e3)
         if not win:
@@ -47,21 +55,29 @@ def hu_batch(counts, jokers, suit, honor, seven_pairs, quad_as_two_pairs, thirte
 
 
 @kernel
-def ting_batch(counts, jokers, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
+def ting_batch(counts, jokers, tables, rules, out):
     """out[i] = wait mask of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
     with_jokers = jokers.shape[0] != 0
+    seven_pairs, quad_as_two_pairs = rules & SEVEN_PAIRS != 0, rules & QUADS != 0
+    thirteen_orphans, honors, three_player = rules & ORPHANS != 0, rules & HONORS != 0, rules & THREE_PLAYER != 0
+    plain = rules & VARIANTS == MAX_SUITS_3
+    suit, honor = tables[0], tables[1]
     for i in range(counts.shape[0]):
         c = counts[i]
         j = np.int64(jokers[i]) if with_jokers else 0
-        status, total, odd, big, singles = hand.scan_row(c, hand.TING, honors, j)
+        status, total, odd, big, singles = hand.scan_row(c, hand.TING, honors, j, three_player)
         if status != OK:
             return status, i
         k0, k1, k2, k3 = suit_keys(c)
+        if not plain:
+            out[i] = variants.variant_waits(c, k0, k1, k2, k3, total, odd, big, singles, j, with_jokers, tables,
+                                            rules)
+            continue
         e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
         mask = hand.joker_waits(c, e0, e1, e2, e3, j) if with_jokers else hand.standard_waits(e0, e1, e2, e3)
         forms = hand.special_forms(total, MAX_HAND_TILES - 1, odd, big, singles, k0, k1, k2, j, seven_pairs,
                                    quad_as_two_pairs, thirteen_orphans)
         if forms:
             mask |= hand.special_waits(c, forms, quad_as_two_pairs, j)
-        out[i] = mask
+        out[i] = mask if honors else mask & ~HONOR_TILES
     return OK, counts.shape[0]

@@ -19,7 +19,7 @@ from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import encoding, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "aaf5ce2dc516a56598653c111a9155996f78958cb3868db023ef4a365757a7d0"
+SOURCES_SHA256 = "be5b522bdc67e107175fbbedfb590e037a61936b39d017bc079abef4ea1c16eb"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
 

@@ -13,7 +13,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "e83045dee64cf438b86672883ab3c68d2bc64eedce5258c9c83b405f067fd5e6"
+SOURCES_SHA256 = "5d49ac7ae4b820866091272d1b801a66101645f19c47787e4d8725546f3876e6"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
