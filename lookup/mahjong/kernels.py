@@ -18,10 +18,18 @@ import numpy as np
 
 from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import hand, variants
-from .encoding import HONOR_TILES, MAX_HAND_TILES, suit_keys
-from .rules import HONORS, MAX_SUITS_3, ORPHANS, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
+from .encoding import (
+    HONOR_TILES,
+    KIND_HONOR,
+    KIND_HONOR_258,
+    KIND_SUIT,
+    KIND_SUIT_258,
+    MAX_HAND_TILES,
+    suit_keys,
+)
+from .rules import HONORS, MAX_SUITS_3, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
 
-SOURCES_SHA256 = "30c7ce513007f6cbebf2fbc3ea60ed5c66ebea13d703ab9d3f65e2bd213398a5"
+SOURCES_SHA256 = "9baf0d2e2d046d9c657b28259b9a54e5e870675889ac53b9fe9275a37226154f"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
@@ -33,7 +41,9 @@ def hu_batch(counts, jokers, tables, rules, out):
     seven_pairs, quad_as_two_pairs = rules & SEVEN_PAIRS != 0, rules & QUADS != 0
     thirteen_orphans, honors, three_player = rules & ORPHANS != 0, rules & HONORS != 0, rules & THREE_PLAYER != 0
     plain = rules & VARIANTS == MAX_SUITS_3
-    suit, honor = tables[0], tables[1]
+    pair_258 = rules & PAIR_258 != 0
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     for i in range(counts.shape[0]):
         c = counts[i]
         j = np.int64(jokers[i]) if with_jokers else 0
@@ -41,10 +51,18 @@ def hu_batch(counts, jokers, tables, rules, out):
         if status != OK:
             return status, i
         k0, k1, k2, k3 = suit_keys(c)
-        if not plain:
-            out[i] = variants.variant_hu(c, k0, k1, k2, k3, total, odd, big, singles, j, with_jokers, tables, rules)
-            continue
         e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+        if not plain:
+            x0, x1, x2, x3 = e0, e1, e2, e3
+            if pair_258:
+                x0, x1 = np.int64(suit_258[k0]), np.int64(suit_258[k1])
+                x2, x3 = np.int64(suit_258[k2]), np.int64(honor_258[k3])
+            win, left = variants.variant_hu(c, k0, k1, k2, k3, total, odd, big, singles, j, with_jokers, e0, e1, e2,
+                                            e3, x0, x1, x2, x3, rules)
+            if left:
+                win = variants.straight_hu(c, k0, k1, k2, k3, total, j, with_jokers, suit, honor)
+            out[i] = win
+            continue
         win = hand.joker_hu(e0, e1, e2, e3, j) if with_jokers else hand.standard_hu(e0, e1, e2, e3)
         if not win:
             forms = hand.special_forms(total, MAX_HAND_TILES, odd, big, singles, k0, k1, k2, j, seven_pairs,
@@ -61,7 +79,9 @@ def ting_batch(counts, jokers, tables, rules, out):
     seven_pairs, quad_as_two_pairs = rules & SEVEN_PAIRS != 0, rules & QUADS != 0
     thirteen_orphans, honors, three_player = rules & ORPHANS != 0, rules & HONORS != 0, rules & THREE_PLAYER != 0
     plain = rules & VARIANTS == MAX_SUITS_3
-    suit, honor = tables[0], tables[1]
+    pair_258 = rules & PAIR_258 != 0
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     for i in range(counts.shape[0]):
         c = counts[i]
         j = np.int64(jokers[i]) if with_jokers else 0
@@ -69,11 +89,18 @@ def ting_batch(counts, jokers, tables, rules, out):
         if status != OK:
             return status, i
         k0, k1, k2, k3 = suit_keys(c)
-        if not plain:
-            out[i] = variants.variant_waits(c, k0, k1, k2, k3, total, odd, big, singles, j, with_jokers, tables,
-                                            rules)
-            continue
         e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+        if not plain:
+            x0, x1, x2, x3 = e0, e1, e2, e3
+            if pair_258:
+                x0, x1 = np.int64(suit_258[k0]), np.int64(suit_258[k1])
+                x2, x3 = np.int64(suit_258[k2]), np.int64(honor_258[k3])
+            mask, left = variants.variant_waits(c, k0, k1, k2, k3, total, odd, big, singles, j, with_jokers, e0, e1,
+                                                e2, e3, x0, x1, x2, x3, rules)
+            if left:
+                mask |= variants.straight_waits(c, k0, k1, k2, k3, total, j, with_jokers, suit, honor, rules)
+            out[i] = mask
+            continue
         mask = hand.joker_waits(c, e0, e1, e2, e3, j) if with_jokers else hand.standard_waits(e0, e1, e2, e3)
         forms = hand.special_forms(total, MAX_HAND_TILES - 1, odd, big, singles, k0, k1, k2, j, seven_pairs,
                                    quad_as_two_pairs, thirteen_orphans)

@@ -22,7 +22,16 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit, tables
-from .encoding import CLASS_PAIR, MAX_HAND_TILES, ORPHANS, SUIT_KINDS
+from .encoding import (
+    CLASS_PAIR,
+    KIND_HONOR,
+    KIND_HONOR_258,
+    KIND_SUIT,
+    KIND_SUIT_258,
+    MAX_HAND_TILES,
+    ORPHANS,
+    SUIT_KINDS,
+)
 from .hand import (
     HU,
     TING,
@@ -49,7 +58,7 @@ from .inputs import (
 )
 from .rules import RuleSet
 from .tiles import Hand, mask_tiles
-from .variants import variant_hu, variant_waits
+from .variants import straight_hu, straight_waits, variant_hu, variant_waits
 
 GAME = "mahjong"
 
@@ -86,8 +95,7 @@ def is_hu(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> boo
         check_hand(counts, n, rules, HU, "hu", jokers)
         _, suit_j, honor_j, views_j = JOKERS.value or JOKERS.get()
         if not rules.plain:
-            return bool(variant_hu(counts, k0, k1, k2, k3, n, *special_counts(counts), jokers, True, views_j,
-                                   rules.bits))
+            return _variant_hu(counts, (k0, k1, k2, k3), n, jokers, views_j, rules)
         if joker_hu(suit_j[k0], suit_j[k1], suit_j[k2], honor_j[k3], jokers):
             return True
         forms = special_forms(n, MAX_HAND_TILES, *special_counts(counts), k0, k1, k2, jokers,
@@ -96,7 +104,7 @@ def is_hu(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> boo
     if n not in HU_SIZES or not rules.honors or not rules.plain:
         check_hand(counts, n, rules, HU, "hu")
         if not rules.plain:
-            return bool(variant_hu(counts, k0, k1, k2, k3, n, *special_counts(counts), 0, False, views, rules.bits))
+            return _variant_hu(counts, (k0, k1, k2, k3), n, 0, views, rules)
     if classes == CLASS_PAIR:
         return True
     if n != MAX_HAND_TILES:
@@ -121,8 +129,7 @@ def ting_mask(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) ->
         check_hand(counts, n, rules, TING, "ting", jokers)
         if jokers:
             views = (JOKERS.value or JOKERS.get())[3]
-        return int(variant_waits(counts, k0, k1, k2, k3, n, *special_counts(counts), jokers, bool(jokers), views,
-                                 rules.bits))
+        return _variant_waits(counts, (k0, k1, k2, k3), n, jokers, views, rules)
     if n not in TING_SIZES or not rules.honors:
         check_hand(counts, n, rules, TING, "ting")
     mask = standard_waits(e0, e1, e2, e3)
@@ -134,6 +141,37 @@ def ting_mask(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) ->
         if rules.thirteen_orphans and counts.count(1) >= 11:
             mask |= thirteen_orphans_waits(counts, 0)
     return mask
+
+
+def _entries_of(keys: tuple[int, int, int, int], views: tuple[memoryview, ...], rules: RuleSet) -> tuple[int, ...]:
+    """The entries the variant steps take: the suits' entries, then those of the 258-pair kinds."""
+    k0, k1, k2, k3 = keys
+    suit, honor = views[KIND_SUIT], views[KIND_HONOR]
+    plain = (suit[k0], suit[k1], suit[k2], honor[k3])
+    if not rules.pair_258:
+        return plain + plain
+    suit_258 = views[KIND_SUIT_258]
+    return plain + (suit_258[k0], suit_258[k1], suit_258[k2], views[KIND_HONOR_258][k3])
+
+
+def _variant_hu(counts: bytes, keys: tuple[int, int, int, int], n: int, jokers: int, views: tuple[memoryview, ...],
+                rules: RuleSet) -> bool:
+    """Hu under rules with variants (the kernels' steps, run as Python)."""
+    win, left = variant_hu(counts, *keys, n, *special_counts(counts), jokers, bool(jokers),
+                           *_entries_of(keys, views, rules), rules.bits)
+    if left:
+        win = straight_hu(counts, *keys, n, jokers, bool(jokers), views[KIND_SUIT], views[KIND_HONOR])
+    return bool(win)
+
+
+def _variant_waits(counts: bytes, keys: tuple[int, int, int, int], n: int, jokers: int,
+                   views: tuple[memoryview, ...], rules: RuleSet) -> int:
+    """Wait mask under rules with variants, or with jokers (the kernels' steps, run as Python)."""
+    mask, left = variant_waits(counts, *keys, n, *special_counts(counts), jokers, bool(jokers),
+                               *_entries_of(keys, views, rules), rules.bits)
+    if left:
+        mask |= straight_waits(counts, *keys, n, jokers, bool(jokers), views[KIND_SUIT], views[KIND_HONOR], rules.bits)
+    return int(mask)
 
 
 def ting(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> list[int]:

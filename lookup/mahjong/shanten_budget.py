@@ -36,7 +36,7 @@ from .encoding import (
     Counts,
     terminal_key,
 )
-from .shanten_hand import FAR, NO_SUIT, Costs, merge, share, suit_costs
+from .shanten_hand import FAR, NO_SUIT, Costs, least, merge, share, suit_costs
 
 Array = Any
 """A numpy array or memoryview of table entries."""
@@ -46,7 +46,7 @@ NOWHERE: Costs = (FAR, FAR, FAR, FAR, FAR, FAR, FAR, FAR, FAR, FAR)
 THRESHOLD_MASK = (1 << OVER4_BITS) - 1
 
 
-@jitable
+@jitable(inline=True)
 def savings_word(entry: int, key: int, keys: Array, values: Array) -> int:
     """The over-4 entry of a suit vector (0 when its shanten entry has no OVER4_FLAG)."""
     if np.uint64(entry) & np.uint64(OVER4_FLAG):
@@ -102,6 +102,12 @@ def few_melds(x0: Costs, x1: Costs, x2: Costs, x3: Costs, k: int) -> int:
 def kept_lacking(x0: Costs, x1: Costs, x2: Costs, x3: Costs, k: int, max_suits: int) -> int:
     """Least lacking of k melds and the pair over suits 0..3 (costs x0..x3; 3 = honors), at most
     ``max_suits`` of the numbered suits holding tiles of the target."""
+    if x3[2] >= FAR:  # no honors in the game (NO_SUIT): fewer merges
+        if max_suits == 3:
+            return share(merge(x0, x1), x2, k)
+        if max_suits == 2:
+            return min(least(x0, x1, k, 1), min(least(x0, x2, k, 1), least(x1, x2, k, 1)))
+        return min(x0[2 * k + 1], min(x1[2 * k + 1], x2[2 * k + 1]))
     if max_suits == 3:
         if k <= 1:
             return few_melds(x0, x1, x2, x3, k)
@@ -138,20 +144,29 @@ def budget_lacking(x0: Costs, x1: Costs, x2: Costs, x3: Costs, s0: int, s1: int,
     return best
 
 
-@jitable
-def suit_inputs(s: int, key: int, numbered: Array, honor: Array, numbered_over: tuple[Array, Array],
-                honor_over: tuple[Array, Array], three_player: bool, honors: bool) -> tuple[Costs, int]:
-    """(costs, over-4 entry) of suit ``s`` (key ``key``): a numbered suit from ``numbered``, the
-    honors from ``honor`` (NO_SUIT when the game has none), the characters of three-player
-    rules from ``honor`` at :func:`.encoding.terminal_key`."""
-    if s == 3 and not honors:
-        return NO_SUIT, 0
+@jitable(inline=True)
+def suit_entry(s: int, key: int, numbered: Array, honor: Array, numbered_over: tuple[Array, Array],
+               honor_over: tuple[Array, Array], three_player: bool, jokers: int) -> tuple[int, int]:
+    """(shanten entry, over-4 word: 0 without jokers) of suit ``s`` (key ``key``): a numbered
+    suit from ``numbered``, the honors from ``honor``, the characters of three-player rules
+    from ``honor`` at :func:`.encoding.terminal_key`."""
     if s == 3 or (s == 0 and three_player):
         q = terminal_key(key) if s == 0 else key
         e = honor[q]
-        return suit_costs(e), savings_word(e, q, honor_over[0], honor_over[1])
+        return e, savings_word(e, q, honor_over[0], honor_over[1]) if jokers else 0
     e = numbered[key]
-    return suit_costs(e), savings_word(e, key, numbered_over[0], numbered_over[1])
+    return e, savings_word(e, key, numbered_over[0], numbered_over[1]) if jokers else 0
+
+
+@jitable(inline=True)
+def suit_inputs(s: int, key: int, numbered: Array, honor: Array, numbered_over: tuple[Array, Array],
+                honor_over: tuple[Array, Array], three_player: bool, honors: bool, jokers: int) -> tuple[Costs, int]:
+    """(costs, over-4 word) of suit ``s`` (as :func:`suit_entry`; NO_SUIT for the honors when
+    the game has none)."""
+    if s == 3 and not honors:
+        return NO_SUIT, 0
+    e, sav = suit_entry(s, key, numbered, honor, numbered_over, honor_over, three_player, jokers)
+    return suit_costs(e), sav
 
 
 @jitable

@@ -13,11 +13,21 @@ import numpy as np
 from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import shanten_forms as sf
 from . import shanten_hand as sh
-from .encoding import COUNT_BASE, N_SUIT_RANKS, N_TILE_KINDS, suit_keys
+from .encoding import (
+    COUNT_BASE,
+    KIND_HONOR,
+    KIND_HONOR_258,
+    KIND_SUIT,
+    KIND_SUIT_258,
+    N_SUIT_RANKS,
+    N_TILE_KINDS,
+    suit_keys,
+    terminal_key,
+)
 from .hand import EITHER, scan_row
-from .rules import HONORS, MAX_SUITS_3, ORPHANS, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
+from .rules import HONORS, MAX_SUITS_3, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
 
-SOURCES_SHA256 = "f9f05c3c9f4bf3e7339fbef390dc46b9295fe131f936ba0e2e50aa8136450bc5"
+SOURCES_SHA256 = "81f138a3236e57ba6f66aebeb3f85905736811770af899c8ef9df5b48a18d9b1"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -31,7 +41,9 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     seven_pairs, quad_as_two_pairs = rules & SEVEN_PAIRS != 0, rules & QUADS != 0
     thirteen_orphans, honors, three_player = rules & ORPHANS != 0, rules & HONORS != 0, rules & THREE_PLAYER != 0
     plain = rules & VARIANTS == MAX_SUITS_3
-    suit, honor = tables[0], tables[1]
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    numbered = tables[KIND_SUIT_258] if rules & PAIR_258 else suit  # the standard form's kinds
+    honor_std = tables[KIND_HONOR_258] if rules & PAIR_258 else honor
     for i in range(counts.shape[0]):
         c = counts[i]
         j = np.int64(jokers[i]) if with_jokers else 0
@@ -45,7 +57,16 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
                                         seven_pairs, quad_as_two_pairs, thirteen_orphans)
             out[i] = min(rn, min(rn7, rn13)) - 1
         else:
-            lacking, _ = sf.evaluate(c, k0, k1, k2, k3, total, j, tables, over_keys, over_values, rules, False)
+            e0 = np.int64(honor_std[terminal_key(k0)] if three_player else numbered[k0])
+            lacking, left = sf.row_lacking(c, total, j, e0, np.int64(numbered[k1]), np.int64(numbered[k2]),
+                                           np.int64(honor_std[k3]), np.int64(suit[k0]), np.int64(suit[k1]),
+                                           np.int64(suit[k2]), rules)
+            if left == sf.FULL:
+                lacking = sf.lacking_of(sf.full_lacking(c, k0, k1, k2, k3, total, j, tables, over_keys, over_values,
+                                                        rules, False))
+            elif left == sf.STRAIGHT:
+                lacking = min(lacking, sf.straight_lacking(c, k0, k1, k2, k3, total, j, suit, honor, over_keys,
+                                                           over_values, rules, lacking - 1))
             out[i] = lacking - j - 1
     return OK, counts.shape[0]
 
@@ -72,7 +93,7 @@ def discard_advice(hand, jokers, tables, over_keys, over_values, rules, out):
         c[d] -= 1
         keys[ds] -= step
         lacking, mask = sf.evaluate(c, keys[0], keys[1], keys[2], keys[3], total, jokers, tables, over_keys,
-                                    over_values, rules, True)
+                                    over_values, rules)
         out[4 * n] = d
         out[4 * n + 1] = lacking - jokers - 1
         out[4 * n + 2] = sh.unseen_copies(hand, mask)

@@ -2,9 +2,9 @@
 
 Like :mod:`.hand`, every function here is plain Python the scalar queries call and the
 kernels of :mod:`.kernels` compile in. ``c`` is an indexable of 34 counts, ``k0..k3`` the suit
-keys, ``total`` the real tiles, ``jokers`` the wildcards; ``tables`` the per-suit entries of
-every suit kind (:data:`.encoding.SUIT_KINDS` order: hu/ting entries, or joker entries when
-``with_jokers``); ``rules`` the bits of :attr:`.rules.RuleSet.bits`.
+keys, ``total`` the real tiles, ``jokers`` the wildcards; entries are the per-suit hu/ting
+entries, or joker entries when ``with_jokers``; ``rules`` the bits of
+:attr:`.rules.RuleSet.bits`.
 
 - held tiles: :func:`held_masks` (a rank mask per suit), :func:`in_play` (the tiles the rules
   keep), :func:`suits_held`, :func:`single_suit`, :func:`suit_tiles`;
@@ -15,7 +15,8 @@ every suit kind (:data:`.encoding.SUIT_KINDS` order: hu/ting entries, or joker e
 - the changsha forms: :func:`pongs_need` (碰碰胡, from the count histogram),
   :func:`pongs_waits`;
 - the standard form from four entries, plain or with jokers: :func:`suit_win`, :func:`suit_waits`;
-- whole hands: :func:`variant_hu`, :func:`variant_waits`.
+- whole hands: :func:`variant_hu`, :func:`variant_waits` (from the entries a kernel read;
+  组合龙, which reads more entries, is left to :func:`straight_hu`, :func:`straight_waits`).
 """
 
 from __future__ import annotations
@@ -29,10 +30,6 @@ from .encoding import (
     ALL_TILES,
     HONOR_OFFSET,
     HONOR_TILES,
-    KIND_HONOR,
-    KIND_HONOR_258,
-    KIND_SUIT,
-    KIND_SUIT_258,
     KNITTED_GROUPS,
     MASK_258,
     MAX_COPIES,
@@ -69,7 +66,7 @@ KNITTED_TILES = 3 * 3
 """Tiles of a knitted set (one group of three ranks per numbered suit)."""
 
 
-@jitable
+@jitable(inline=True)
 def held_masks(c: Counts) -> tuple[int, int, int, int]:
     """Per suit m, p, s, z, the mask of the ranks held (bit r: rank r held at least once)."""
     m0 = m1 = m2 = mz = 0
@@ -312,61 +309,75 @@ def pongs_waits(c: Counts, total: int, odd: int, big: int, singles: int, jokers:
     return mask
 
 
-@jitable
+@jitable(inline=True)
+def straight_possible(m0: int, m1: int, m2: int, jokers: int) -> bool:
+    """Whether some knitted set misses at most ``jokers`` tiles of the hand (rank masks m0..m2)."""
+    for i in range(len(KNITTED_GROUPS)):
+        if KNITTED_TILES - knitted_held(m0, m1, m2, i) <= jokers:
+            return True
+    return False
+
+
+@jitable(inline=True)
 def variant_hu(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd: int, big: int, singles: int,
-               jokers: int, with_jokers: bool, tables: Tables, rules: int) -> bool:
-    """Whether a 3k+2 hand (``jokers`` included) wins under ``rules`` (any rule set)."""
+               jokers: int, with_jokers: bool, e0: int, e1: int, e2: int, e3: int, x0: int, x1: int, x2: int, x3: int,
+               rules: int) -> tuple[bool, bool]:
+    """(whether a 3k+2 hand, ``jokers`` included, wins under ``rules`` by a form other than
+    组合龙; whether 组合龙 is left to check: :func:`straight_hu`, with the tables).
+
+    e0..e3 are the suits' entries, x0..x3 those of the 258-pair kinds (read under the 258
+    pair only): hu/ting entries, or joker entries when ``with_jokers``. Only ints here: the
+    kernels read the tables (arrays passed per row cost reference counting)."""
     if suits_held(k0, k1, k2) > (rules >> MAX_SUITS_SHIFT) & 3:
-        return False
-    suit = tables[KIND_SUIT]
-    honor = tables[KIND_HONOR]
-    e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+        return False, False
     if rules & PAIR_258:
-        suit_258 = tables[KIND_SUIT_258]
-        if suit_win(np.int64(suit_258[k0]), np.int64(suit_258[k1]), np.int64(suit_258[k2]),
-                    np.int64(tables[KIND_HONOR_258][k3]), jokers, with_jokers):
-            return True
+        if suit_win(x0, x1, x2, x3, jokers, with_jokers):
+            return True, False
         if rules & PONGS_WAIVE_258 and pongs_need(total, odd, big, singles) <= jokers:
-            return True
+            return True, False
         if rules & ONE_SUIT_WAIVES_258 and single_suit(k0, k1, k2, k3) >= 0 and \
                 suit_win(e0, e1, e2, e3, jokers, with_jokers):
-            return True
+            return True, False
     elif suit_win(e0, e1, e2, e3, jokers, with_jokers):
-        return True
+        return True, False
     forms = special_forms(total, MAX_HAND_TILES, odd, big, singles, k0, k1, k2, jokers, rules & SEVEN_PAIRS != 0,
                           rules & QUADS != 0, rules & ORPHANS != 0)
     if forms and special_hu(c, forms, rules & QUADS != 0, jokers):
-        return True
+        return True, False
     n = total + jokers
     if not (rules & (ALL_258 | KNITTED_HONORS) and n == MAX_HAND_TILES
             or rules & KNITTED_STRAIGHT and (n == MAX_HAND_TILES or n == MAX_HAND_TILES - 3)):
-        return False
+        return False, False
     m0, m1, m2, mz = held_masks(c)
     if rules & ALL_258 and n == MAX_HAND_TILES and \
             ((m0 | m1 << SUIT_OFFSETS[1] | m2 << SUIT_OFFSETS[2] | mz << HONOR_OFFSET) & ~MASK_258) == 0:
-        return True
+        return True, False
     if rules & KNITTED_HONORS and knitted_honors_hu(m0, m1, m2, total, singles, jokers):
-        return True
-    return rules & KNITTED_STRAIGHT != 0 and \
-        knitted_straight_hu(k0, k1, k2, k3, m0, m1, m2, total, jokers, with_jokers, suit, honor)
+        return True, False
+    return False, rules & KNITTED_STRAIGHT != 0 and straight_possible(m0, m1, m2, jokers)
 
 
 @jitable
+def straight_hu(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, with_jokers: bool,
+                suit: Any, honor: Any) -> bool:
+    """:func:`knitted_straight_hu` of a hand (counts ``c``; ``suit``/``honor``: entries)."""
+    m0, m1, m2, _ = held_masks(c)
+    return knitted_straight_hu(k0, k1, k2, k3, m0, m1, m2, total, jokers, with_jokers, suit, honor)
+
+
+@jitable(inline=True)
 def variant_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd: int, big: int, singles: int,
-                  jokers: int, with_jokers: bool, tables: Tables, rules: int) -> int:
-    """Wait mask of a 3k+1 hand (``jokers`` included) under ``rules`` (any rule set): tiles in
-    the game, held fewer than 4 times, that make it win."""
+                  jokers: int, with_jokers: bool, e0: int, e1: int, e2: int, e3: int, x0: int, x1: int, x2: int,
+                  x3: int, rules: int) -> tuple[int, bool]:
+    """(wait mask of a 3k+1 hand, ``jokers`` included, under ``rules`` by the forms other than
+    组合龙: tiles in the game, held fewer than 4 times, that make it win; whether 组合龙 is left
+    to add: :func:`straight_waits`, with the tables). Entries as :func:`variant_hu`."""
     max_suits = (rules >> MAX_SUITS_SHIFT) & 3
     held_suits = suits_held(k0, k1, k2)
     if held_suits > max_suits:
-        return 0
-    suit = tables[KIND_SUIT]
-    honor = tables[KIND_HONOR]
-    e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+        return 0, False
     if rules & PAIR_258:
-        suit_258 = tables[KIND_SUIT_258]
-        mask = suit_waits(c, np.int64(suit_258[k0]), np.int64(suit_258[k1]), np.int64(suit_258[k2]),
-                          np.int64(tables[KIND_HONOR_258][k3]), jokers, with_jokers)
+        mask = suit_waits(c, x0, x1, x2, x3, jokers, with_jokers)
         if rules & PONGS_WAIVE_258:
             mask |= pongs_waits(c, total, odd, big, singles, jokers)
         one = single_suit(k0, k1, k2, k3) if rules & ONE_SUIT_WAIVES_258 else -1
@@ -380,6 +391,7 @@ def variant_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd
     if forms:
         mask |= special_waits(c, forms, rules & QUADS != 0, jokers)
     n = total + jokers
+    left = False
     if rules & (ALL_258 | KNITTED_HONORS) and n == MAX_HAND_TILES - 1 or \
             rules & KNITTED_STRAIGHT and (n == MAX_HAND_TILES - 1 or n == MAX_HAND_TILES - 4):
         m0, m1, m2, mz = held_masks(c)
@@ -388,10 +400,19 @@ def variant_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd
             mask |= MASK_258 & open_tiles(c)
         if rules & KNITTED_HONORS:
             mask |= knitted_honors_waits(m0, m1, m2, mz, total, singles, jokers)
-        if rules & KNITTED_STRAIGHT:
-            mask |= knitted_straight_waits(c, k0, k1, k2, k3, m0, m1, m2, total, jokers, with_jokers, suit, honor)
+        left = rules & KNITTED_STRAIGHT != 0 and straight_possible(m0, m1, m2, jokers + 1)
     mask &= in_play(rules)
     if held_suits == max_suits:
         mask &= HONOR_TILES | (suit_tiles(0) if k0 else 0) | (suit_tiles(1) if k1 else 0) | \
             (suit_tiles(2) if k2 else 0)
-    return np.int64(mask)
+    return np.int64(mask), left
+
+
+@jitable
+def straight_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, with_jokers: bool,
+                   suit: Any, honor: Any, rules: int) -> int:
+    """:func:`knitted_straight_waits` of a hand (counts ``c``; ``suit``/``honor``: entries), in
+    the game of ``rules``."""
+    m0, m1, m2, _ = held_masks(c)
+    return knitted_straight_waits(c, k0, k1, k2, k3, m0, m1, m2, total, jokers, with_jokers, suit, honor) & \
+        in_play(rules)
