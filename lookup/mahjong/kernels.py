@@ -53,12 +53,12 @@ def hu_batch(counts, jokers, tables, rules, out):
         k0, k1, k2, k3 = suit_keys(c)
         e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
         if not plain:
-            x0, x1, x2, x3 = e0, e1, e2, e3
-            if pair_258:
-                x0, x1 = np.int64(suit_258[k0]), np.int64(suit_258[k1])
-                x2, x3 = np.int64(suit_258[k2]), np.int64(honor_258[k3])
-            win, left = variants.variant_hu(c, k0, k1, k2, k3, total, odd, big, singles, j, with_jokers, e0, e1, e2,
-                                            e3, x0, x1, x2, x3, rules)
+            standard = variants.suit_win(e0, e1, e2, e3, j, with_jokers)
+            if standard and pair_258:  # a win with a 258 pair, 碰碰胡 or 清一色 is a standard win
+                standard = variants.pair_258_win(k0, k1, k2, k3, total, odd, big, singles, j, with_jokers,
+                                                 np.int64(suit_258[k0]), np.int64(suit_258[k1]),
+                                                 np.int64(suit_258[k2]), np.int64(honor_258[k3]), rules)
+            win, left = variants.variant_hu(c, k0, k1, k2, k3, total, odd, big, singles, j, standard, rules)
             if left:
                 win = variants.straight_hu(c, k0, k1, k2, k3, total, j, with_jokers, suit, honor)
             out[i] = win
@@ -91,12 +91,12 @@ def ting_batch(counts, jokers, tables, rules, out):
         k0, k1, k2, k3 = suit_keys(c)
         e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
         if not plain:
-            x0, x1, x2, x3 = e0, e1, e2, e3
-            if pair_258:
-                x0, x1 = np.int64(suit_258[k0]), np.int64(suit_258[k1])
-                x2, x3 = np.int64(suit_258[k2]), np.int64(honor_258[k3])
-            mask, left = variants.variant_waits(c, k0, k1, k2, k3, total, odd, big, singles, j, with_jokers, e0, e1,
-                                                e2, e3, x0, x1, x2, x3, rules)
+            standard = variants.suit_waits(c, e0, e1, e2, e3, j, with_jokers)
+            if standard and pair_258:  # the waits of a 258 pair, 碰碰胡 or 清一色 are standard waits
+                standard = variants.pair_258_waits(c, k0, k1, k2, k3, total, odd, big, singles, j, with_jokers,
+                                                   standard, np.int64(suit_258[k0]), np.int64(suit_258[k1]),
+                                                   np.int64(suit_258[k2]), np.int64(honor_258[k3]), rules)
+            mask, left = variants.variant_waits(c, k0, k1, k2, k3, total, odd, big, singles, j, standard, rules)
             if left:
                 mask |= variants.straight_waits(c, k0, k1, k2, k3, total, j, with_jokers, suit, honor, rules)
             out[i] = mask

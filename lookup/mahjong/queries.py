@@ -58,7 +58,16 @@ from .inputs import (
 )
 from .rules import RuleSet
 from .tiles import Hand, mask_tiles
-from .variants import straight_hu, straight_waits, variant_hu, variant_waits
+from .variants import (
+    pair_258_waits,
+    pair_258_win,
+    straight_hu,
+    straight_waits,
+    suit_waits,
+    suit_win,
+    variant_hu,
+    variant_waits,
+)
 
 GAME = "mahjong"
 
@@ -143,34 +152,39 @@ def ting_mask(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) ->
     return mask
 
 
-def _entries_of(keys: tuple[int, int, int, int], views: tuple[memoryview, ...], rules: RuleSet) -> tuple[int, ...]:
-    """The entries the variant steps take: the suits' entries, then those of the 258-pair kinds."""
-    k0, k1, k2, k3 = keys
-    suit, honor = views[KIND_SUIT], views[KIND_HONOR]
-    plain = (suit[k0], suit[k1], suit[k2], honor[k3])
-    if not rules.pair_258:
-        return plain + plain
-    suit_258 = views[KIND_SUIT_258]
-    return plain + (suit_258[k0], suit_258[k1], suit_258[k2], views[KIND_HONOR_258][k3])
-
-
 def _variant_hu(counts: bytes, keys: tuple[int, int, int, int], n: int, jokers: int, views: tuple[memoryview, ...],
                 rules: RuleSet) -> bool:
-    """Hu under rules with variants (the kernels' steps, run as Python)."""
-    win, left = variant_hu(counts, *keys, n, *special_counts(counts), jokers, bool(jokers),
-                           *_entries_of(keys, views, rules), rules.bits)
+    """Hu under rules with variants (the kernels' steps, run as Python on the entries' memoryviews)."""
+    k0, k1, k2, k3 = keys
+    suit, honor = views[KIND_SUIT], views[KIND_HONOR]
+    odd, big, singles = special_counts(counts)
+    wild = bool(jokers)
+    standard = suit_win(suit[k0], suit[k1], suit[k2], honor[k3], jokers, wild)
+    if standard and rules.pair_258:
+        suit_258 = views[KIND_SUIT_258]
+        standard = pair_258_win(k0, k1, k2, k3, n, odd, big, singles, jokers, wild, suit_258[k0], suit_258[k1],
+                                suit_258[k2], views[KIND_HONOR_258][k3], rules.bits)
+    win, left = variant_hu(counts, k0, k1, k2, k3, n, odd, big, singles, jokers, standard, rules.bits)
     if left:
-        win = straight_hu(counts, *keys, n, jokers, bool(jokers), views[KIND_SUIT], views[KIND_HONOR])
+        win = straight_hu(counts, k0, k1, k2, k3, n, jokers, wild, suit, honor)
     return bool(win)
 
 
 def _variant_waits(counts: bytes, keys: tuple[int, int, int, int], n: int, jokers: int,
                    views: tuple[memoryview, ...], rules: RuleSet) -> int:
     """Wait mask under rules with variants, or with jokers (the kernels' steps, run as Python)."""
-    mask, left = variant_waits(counts, *keys, n, *special_counts(counts), jokers, bool(jokers),
-                               *_entries_of(keys, views, rules), rules.bits)
+    k0, k1, k2, k3 = keys
+    suit, honor = views[KIND_SUIT], views[KIND_HONOR]
+    odd, big, singles = special_counts(counts)
+    wild = bool(jokers)
+    standard = suit_waits(counts, suit[k0], suit[k1], suit[k2], honor[k3], jokers, wild)
+    if standard and rules.pair_258:
+        suit_258 = views[KIND_SUIT_258]
+        standard = pair_258_waits(counts, k0, k1, k2, k3, n, odd, big, singles, jokers, wild, standard, suit_258[k0],
+                                  suit_258[k1], suit_258[k2], views[KIND_HONOR_258][k3], rules.bits)
+    mask, left = variant_waits(counts, k0, k1, k2, k3, n, odd, big, singles, jokers, standard, rules.bits)
     if left:
-        mask |= straight_waits(counts, *keys, n, jokers, bool(jokers), views[KIND_SUIT], views[KIND_HONOR], rules.bits)
+        mask |= straight_waits(counts, k0, k1, k2, k3, n, jokers, wild, suit, honor, rules.bits)
     return int(mask)
 
 

@@ -49,7 +49,6 @@ from .rules import (
     MAX_SUITS_SHIFT,
     ONE_SUIT_WAIVES_258,
     ORPHANS,
-    PAIR_258,
     PONGS_WAIVE_258,
     QUADS,
     SEVEN_PAIRS,
@@ -319,42 +318,72 @@ def straight_possible(m0: int, m1: int, m2: int, jokers: int) -> bool:
 
 
 @jitable(inline=True)
-def variant_hu(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd: int, big: int, singles: int,
-               jokers: int, with_jokers: bool, e0: int, e1: int, e2: int, e3: int, x0: int, x1: int, x2: int, x3: int,
-               rules: int) -> tuple[bool, bool]:
-    """(whether a 3k+2 hand, ``jokers`` included, wins under ``rules`` by a form other than
-    组合龙; whether 组合龙 is left to check: :func:`straight_hu`, with the tables).
+def only_258(k0: int, k1: int, k2: int, k3: int) -> bool:
+    """Whether every tile is of rank 2, 5 or 8 (from the suit keys: digits 1, 4, 7 only)."""
+    if k3:
+        return False
+    for key in (k0, k1, k2):
+        if key - (key // 5 % 5) * 5 - (key // 625 % 5) * 625 - (key // 78125 % 5) * 78125:
+            return False
+    return True
 
-    e0..e3 are the suits' entries, x0..x3 those of the 258-pair kinds (read under the 258
-    pair only): hu/ting entries, or joker entries when ``with_jokers``. Only ints here: the
-    kernels read the tables (arrays passed per row cost reference counting)."""
+
+@jitable(inline=True)
+def pair_258_win(k0: int, k1: int, k2: int, k3: int, total: int, odd: int, big: int, singles: int, jokers: int,
+                 with_jokers: bool, x0: int, x1: int, x2: int, x3: int, rules: int) -> bool:
+    """Under the 258 pair, whether a hand whose standard form wins (of the plain kinds: any pair)
+    still wins: with a 258 pair (x0..x3: the entries of the 258-pair kinds), or waived as all
+    pongs (碰碰胡) or all of one suit (清一色)."""
+    return suit_win(x0, x1, x2, x3, jokers, with_jokers) \
+        or rules & PONGS_WAIVE_258 != 0 and pongs_need(total, odd, big, singles) <= jokers \
+        or rules & ONE_SUIT_WAIVES_258 != 0 and single_suit(k0, k1, k2, k3) >= 0
+
+
+@jitable(inline=True)
+def pair_258_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd: int, big: int, singles: int,
+                   jokers: int, with_jokers: bool, plain: int, x0: int, x1: int, x2: int, x3: int, rules: int) -> int:
+    """Under the 258 pair, the waits among ``plain`` (the standard form's, any pair) that win:
+    with a 258 pair (x0..x3 as :func:`pair_258_win`), as all pongs, or all of one suit."""
+    mask = suit_waits(c, x0, x1, x2, x3, jokers, with_jokers)
+    if rules & PONGS_WAIVE_258:
+        mask |= pongs_waits(c, total, odd, big, singles, jokers)
+    one = single_suit(k0, k1, k2, k3) if rules & ONE_SUIT_WAIVES_258 else -1
+    if one >= 0:
+        mask |= plain & (suit_tiles(one) if one < 3 else suit_tiles(0) | suit_tiles(1) | suit_tiles(2))
+    return mask
+
+
+@jitable(inline=True)
+def variant_hu(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd: int, big: int, singles: int,
+               jokers: int, standard: bool, rules: int) -> tuple[bool, bool]:
+    """(whether a 3k+2 hand, ``jokers`` included, wins under ``rules`` by a form other than
+    组合龙; whether 组合龙 is left to check: :func:`straight_hu`, which reads the tables).
+
+    ``standard``: whether the standard form wins (:func:`suit_win`, then
+    :func:`pair_258_win` under the 258 pair). Only ints here: the kernels read the tables
+    (arrays passed per row cost reference counting). Every form but the standard one is
+    tried only where cheap counts allow it."""
     if suits_held(k0, k1, k2) > (rules >> MAX_SUITS_SHIFT) & 3:
         return False, False
-    if rules & PAIR_258:
-        if suit_win(x0, x1, x2, x3, jokers, with_jokers):
-            return True, False
-        if rules & PONGS_WAIVE_258 and pongs_need(total, odd, big, singles) <= jokers:
-            return True, False
-        if rules & ONE_SUIT_WAIVES_258 and single_suit(k0, k1, k2, k3) >= 0 and \
-                suit_win(e0, e1, e2, e3, jokers, with_jokers):
-            return True, False
-    elif suit_win(e0, e1, e2, e3, jokers, with_jokers):
+    if standard:
         return True, False
     forms = special_forms(total, MAX_HAND_TILES, odd, big, singles, k0, k1, k2, jokers, rules & SEVEN_PAIRS != 0,
                           rules & QUADS != 0, rules & ORPHANS != 0)
     if forms and special_hu(c, forms, rules & QUADS != 0, jokers):
         return True, False
     n = total + jokers
-    if not (rules & (ALL_258 | KNITTED_HONORS) and n == MAX_HAND_TILES
-            or rules & KNITTED_STRAIGHT and (n == MAX_HAND_TILES or n == MAX_HAND_TILES - 3)):
+    if rules & ALL_258 and n == MAX_HAND_TILES and only_258(k0, k1, k2, k3):
+        return True, False
+    honors_ok = rules & KNITTED_HONORS and n == MAX_HAND_TILES and singles == total
+    n1, n2, n3, n4 = histogram(total, odd, big, singles)
+    straight_ok = rules & KNITTED_STRAIGHT and (n == MAX_HAND_TILES or n == MAX_HAND_TILES - 3) and \
+        n1 + n2 + n3 + n4 + jokers >= KNITTED_TILES
+    if not (honors_ok or straight_ok):
         return False, False
     m0, m1, m2, mz = held_masks(c)
-    if rules & ALL_258 and n == MAX_HAND_TILES and \
-            ((m0 | m1 << SUIT_OFFSETS[1] | m2 << SUIT_OFFSETS[2] | mz << HONOR_OFFSET) & ~MASK_258) == 0:
+    if honors_ok and knitted_honors_hu(m0, m1, m2, total, singles, jokers):
         return True, False
-    if rules & KNITTED_HONORS and knitted_honors_hu(m0, m1, m2, total, singles, jokers):
-        return True, False
-    return False, rules & KNITTED_STRAIGHT != 0 and straight_possible(m0, m1, m2, jokers)
+    return False, straight_ok and straight_possible(m0, m1, m2, jokers)
 
 
 @jitable
@@ -367,40 +396,33 @@ def straight_hu(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, joker
 
 @jitable(inline=True)
 def variant_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd: int, big: int, singles: int,
-                  jokers: int, with_jokers: bool, e0: int, e1: int, e2: int, e3: int, x0: int, x1: int, x2: int,
-                  x3: int, rules: int) -> tuple[int, bool]:
+                  jokers: int, standard: int, rules: int) -> tuple[int, bool]:
     """(wait mask of a 3k+1 hand, ``jokers`` included, under ``rules`` by the forms other than
-    组合龙: tiles in the game, held fewer than 4 times, that make it win; whether 组合龙 is left
-    to add: :func:`straight_waits`, with the tables). Entries as :func:`variant_hu`."""
+    组合龙: tiles in the game, held fewer than 4 times, that make it win; whether 组合龙 is
+    left to add: :func:`straight_waits`, which reads the tables). ``standard``: the waits of
+    the standard form (:func:`suit_waits`, then :func:`pair_258_waits` under the 258 pair)."""
     max_suits = (rules >> MAX_SUITS_SHIFT) & 3
     held_suits = suits_held(k0, k1, k2)
     if held_suits > max_suits:
         return 0, False
-    if rules & PAIR_258:
-        mask = suit_waits(c, x0, x1, x2, x3, jokers, with_jokers)
-        if rules & PONGS_WAIVE_258:
-            mask |= pongs_waits(c, total, odd, big, singles, jokers)
-        one = single_suit(k0, k1, k2, k3) if rules & ONE_SUIT_WAIVES_258 else -1
-        if one >= 0:
-            own = suit_tiles(one) if one < 3 else suit_tiles(0) | suit_tiles(1) | suit_tiles(2)
-            mask |= suit_waits(c, e0, e1, e2, e3, jokers, with_jokers) & own
-    else:
-        mask = suit_waits(c, e0, e1, e2, e3, jokers, with_jokers)
+    mask = standard
     forms = special_forms(total, MAX_HAND_TILES - 1, odd, big, singles, k0, k1, k2, jokers,
                           rules & SEVEN_PAIRS != 0, rules & QUADS != 0, rules & ORPHANS != 0)
     if forms:
         mask |= special_waits(c, forms, rules & QUADS != 0, jokers)
     n = total + jokers
+    if rules & ALL_258 and n == MAX_HAND_TILES - 1 and only_258(k0, k1, k2, k3):
+        mask |= MASK_258 & open_tiles(c)
+    honors_ok = rules & KNITTED_HONORS and n == MAX_HAND_TILES - 1 and singles == total
+    n1, n2, n3, n4 = histogram(total, odd, big, singles)
+    straight_ok = rules & KNITTED_STRAIGHT and (n == MAX_HAND_TILES - 1 or n == MAX_HAND_TILES - 4) and \
+        n1 + n2 + n3 + n4 + jokers + 1 >= KNITTED_TILES
     left = False
-    if rules & (ALL_258 | KNITTED_HONORS) and n == MAX_HAND_TILES - 1 or \
-            rules & KNITTED_STRAIGHT and (n == MAX_HAND_TILES - 1 or n == MAX_HAND_TILES - 4):
+    if honors_ok or straight_ok:
         m0, m1, m2, mz = held_masks(c)
-        if rules & ALL_258 and n == MAX_HAND_TILES - 1 and \
-                ((m0 | m1 << SUIT_OFFSETS[1] | m2 << SUIT_OFFSETS[2] | mz << HONOR_OFFSET) & ~MASK_258) == 0:
-            mask |= MASK_258 & open_tiles(c)
-        if rules & KNITTED_HONORS:
+        if honors_ok:
             mask |= knitted_honors_waits(m0, m1, m2, mz, total, singles, jokers)
-        left = rules & KNITTED_STRAIGHT != 0 and straight_possible(m0, m1, m2, jokers + 1)
+        left = straight_ok and straight_possible(m0, m1, m2, jokers + 1)
     mask &= in_play(rules)
     if held_suits == max_suits:
         mask &= HONOR_TILES | (suit_tiles(0) if k0 else 0) | (suit_tiles(1) if k1 else 0) | \
