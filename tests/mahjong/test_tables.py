@@ -93,7 +93,7 @@ def test_keys_round_trip():
 def test_kernel_agrees_with_a_python_dp_on_small_suits():
     # the kernels take n_ranks: a 4-rank suit with chows is small enough for the recursive checker
     for chows in (True, False):
-        flags = gen.split_flags(4, chows)
+        flags = gen.split_flags(4, chows, (1 << 4) - 1)  # a pair on any rank
         melds_only, with_pair = slow.split_vectors(4, chows)
         for key in range(enc.n_keys(4)):
             v = enc.key_to_counts(key, 4)
