@@ -29,7 +29,7 @@ from .encoding import (
 )
 from .rules import HONORS, MAX_SUITS_3, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
 
-SOURCES_SHA256 = "9baf0d2e2d046d9c657b28259b9a54e5e870675889ac53b9fe9275a37226154f"
+SOURCES_SHA256 = "afced152efce9ea301af42c0280dc60116a08820134107f33640812330ea22ba"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -88,6 +88,8 @@ class RuleSet:
                 raise InvalidRulesError(f"{name} needs the tiles 2m-8m (not three_player)")
         if self.pair_258 and self.three_player:
             raise InvalidRulesError("pair_258 and three_player do not combine")
+        if self.pongs_waive_258 and self.max_suits < 3:
+            raise InvalidRulesError("pongs_waive_258 needs max_suits 3")
         bits = (SEVEN_PAIRS * self.seven_pairs | QUADS * self.quad_as_two_pairs | ORPHANS * self.thirteen_orphans
                 | HONORS * self.honors | KNITTED_HONORS * self.knitted_honors
                 | KNITTED_STRAIGHT * self.knitted_straight | PAIR_258 * self.pair_258

@@ -144,7 +144,7 @@ def budget_lacking(x0: Costs, x1: Costs, x2: Costs, x3: Costs, s0: int, s1: int,
     return best
 
 
-@jitable(inline=True)
+@jitable
 def suit_entry(s: int, key: int, numbered: Array, honor: Array, numbered_over: tuple[Array, Array],
                honor_over: tuple[Array, Array], three_player: bool, jokers: int) -> tuple[int, int]:
     """(shanten entry, over-4 word: 0 without jokers) of suit ``s`` (key ``key``): a numbered
@@ -152,13 +152,15 @@ def suit_entry(s: int, key: int, numbered: Array, honor: Array, numbered_over: t
     from ``honor`` at :func:`.encoding.terminal_key`."""
     if s == 3 or (s == 0 and three_player):
         q = terminal_key(key) if s == 0 else key
-        e = honor[q]
-        return e, savings_word(e, q, honor_over[0], honor_over[1]) if jokers else 0
-    e = numbered[key]
-    return e, savings_word(e, key, numbered_over[0], numbered_over[1]) if jokers else 0
+        e = np.int64(honor[q])
+        sav = savings_word(e, q, honor_over[0], honor_over[1]) if jokers else 0
+    else:
+        e = np.int64(numbered[key])
+        sav = savings_word(e, key, numbered_over[0], numbered_over[1]) if jokers else 0
+    return e, sav
 
 
-@jitable(inline=True)
+@jitable
 def suit_inputs(s: int, key: int, numbered: Array, honor: Array, numbered_over: tuple[Array, Array],
                 honor_over: tuple[Array, Array], three_player: bool, honors: bool, jokers: int) -> tuple[Costs, int]:
     """(costs, over-4 word) of suit ``s`` (as :func:`suit_entry`; NO_SUIT for the honors when
