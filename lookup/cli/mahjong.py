@@ -87,10 +87,10 @@ def _run_decompose(args: argparse.Namespace) -> int:
     for d in found:
         if d.form == "seven_pairs":
             groups = [text([t, t]) for t in d.pairs]
-        elif d.form == "thirteen_orphans":
-            groups = [text([d.pair, d.pair]), "+", text([t for t in range(34) if counts[t] == 1])]
         elif d.pair is None:  # 将将胡, 全不靠: the tiles as held
             groups = [text([t for t in range(34) for _ in range(counts[t])])]
+        elif d.form == "thirteen_orphans":
+            groups = [text([d.pair, d.pair]), "+", text([t for t in range(34) if counts[t] == 1])]
         else:  # standard, 组合龙 (its knitted set first)
             groups = [text([d.pair, d.pair]), "+"] + ([text(d.knitted)] if d.knitted else []) + \
                 [text(_meld_tiles(kind, low)) for kind, low in d.melds]

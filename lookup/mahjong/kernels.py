@@ -29,7 +29,7 @@ from .encoding import (
 )
 from .rules import HONORS, MAX_SUITS_3, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
 
-SOURCES_SHA256 = "afced152efce9ea301af42c0280dc60116a08820134107f33640812330ea22ba"
+SOURCES_SHA256 = "8c4af1e4f1babd39563b0bba3295abdbc8efef7cd978442fc1f8111f83af30d0"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -39,8 +39,9 @@ class Shanten(NamedTuple):
 def _build(t: tables.TableSet) -> Shanten:
     from . import shanten_kernels as kernels  # compiled on first use: only these queries import Numba
 
-    return Shanten(*(tuple(t[f"{kind}/{name}"] for kind in SUIT_KINDS) for name in ("shanten", "over4_keys", "over4")),
-                   kernels.shanten_batch, kernels.discard_advice)
+    entries, over_keys, over = (tuple(t[f"{kind}/{name}"] for kind in SUIT_KINDS)
+                                for name in ("shanten", "over4_keys", "over4"))
+    return Shanten(entries, over_keys, over, kernels.shanten_batch, kernels.discard_advice)
 
 
 SHANTEN: tables.TableView[Shanten] = tables.TableView(GAME, _build)

@@ -374,9 +374,9 @@ def variant_hu(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd: i
     n = total + jokers
     if rules & ALL_258 and n == MAX_HAND_TILES and only_258(k0, k1, k2, k3):
         return True, False
-    honors_ok = rules & KNITTED_HONORS and n == MAX_HAND_TILES and singles == total
+    honors_ok = rules & KNITTED_HONORS != 0 and n == MAX_HAND_TILES and singles == total
     n1, n2, n3, n4 = histogram(total, odd, big, singles)
-    straight_ok = rules & KNITTED_STRAIGHT and (n == MAX_HAND_TILES or n == MAX_HAND_TILES - 3) and \
+    straight_ok = rules & KNITTED_STRAIGHT != 0 and (n == MAX_HAND_TILES or n == MAX_HAND_TILES - 3) and \
         n1 + n2 + n3 + n4 + jokers >= KNITTED_TILES
     if not (honors_ok or straight_ok):
         return False, False
@@ -413,9 +413,9 @@ def variant_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd
     n = total + jokers
     if rules & ALL_258 and n == MAX_HAND_TILES - 1 and only_258(k0, k1, k2, k3):
         mask |= MASK_258 & open_tiles(c)
-    honors_ok = rules & KNITTED_HONORS and n == MAX_HAND_TILES - 1 and singles == total
+    honors_ok = rules & KNITTED_HONORS != 0 and n == MAX_HAND_TILES - 1 and singles == total
     n1, n2, n3, n4 = histogram(total, odd, big, singles)
-    straight_ok = rules & KNITTED_STRAIGHT and (n == MAX_HAND_TILES - 1 or n == MAX_HAND_TILES - 4) and \
+    straight_ok = rules & KNITTED_STRAIGHT != 0 and (n == MAX_HAND_TILES - 1 or n == MAX_HAND_TILES - 4) and \
         n1 + n2 + n3 + n4 + jokers + 1 >= KNITTED_TILES
     left = False
     if honors_ok or straight_ok:
