@@ -93,6 +93,75 @@ def _shanten_section(quick: bool) -> str:
     ])
 
 
+VARIANT_PRESETS = ("chinese", "changsha", "sichuan", "sanma")
+
+
+def _variant_rows(preset: str, n: int) -> list:
+    """Per-hand batch hu, ting and shanten under ``preset`` and under ``standard`` on the same
+    seeded hands of the preset's game (its forms, near-forms and random hands)."""
+    from lookup import mahjong
+    from lookup.mahjong.rules import PRESETS
+
+    rng = np.random.default_rng(2028)
+    rules = PRESETS[preset]
+    win = np.array(handgen.form_hands(rng, n, 14, rules), np.uint8)
+    wait = np.array(handgen.form_hands(rng, n, 13, rules), np.uint8)
+    both = np.concatenate([win, wait])
+    # answers checked before timing: batch equals scalar on a sample
+    assert mahjong.is_hu_batch(win[:300], preset).tolist() == [mahjong.is_hu(h, preset) for h in win[:300]]
+    assert mahjong.ting_batch(wait[:300], preset).tolist() == [mahjong.ting_mask(h, preset) for h in wait[:300]]
+    rows = []
+    for name, query, hands in (("is_hu_batch", mahjong.is_hu_batch, win), ("ting_batch", mahjong.ting_batch, wait),
+                               ("shanten_batch", mahjong.shanten_batch, both)):
+        t_rules = best_of(lambda: query(hands, preset)) / len(hands)
+        t_standard = best_of(lambda: query(hands, "standard")) / len(hands)
+        rows.append([f"{name} ({preset}), per hand", fmt_time(t_rules), fmt_time(t_standard),
+                     f"**{t_rules / t_standard:.2f}×**", "≤ 2×"])
+    return rows
+
+
+def _minus(rng, counts: list, k: int) -> list:
+    for _ in range(k):
+        counts = handgen.minus_one(rng, counts)
+    return counts
+
+
+def _jokers_rows(n: int) -> list:
+    """Per-hand shanten_batch with 1, 2 and 4 jokers (the same 13- and 14-tile hands with that
+    many tiles turned into jokers) against no jokers, under riichi and chinese."""
+    from lookup import mahjong
+
+    rng = np.random.default_rng(2029)
+    plain = np.array([h for size in (13, 14) for h in handgen.mixed_hands(rng, n // 2, size)], np.uint8)
+    rows = []
+    for preset in ("riichi", "chinese"):
+        t_plain = best_of(lambda: mahjong.shanten_batch(plain, preset)) / len(plain)
+        for jokers in (1, 2, 4):
+            hands = plain.copy()  # the same hands, ``jokers`` random tiles of each turned into jokers
+            for row in hands:
+                row[:] = _minus(rng, row.tolist(), jokers)
+            t_jokers = best_of(lambda: mahjong.shanten_batch(hands, preset, jokers)) / len(hands)
+            rows.append([f"shanten_batch ({preset}, {jokers} joker{'s' * (jokers > 1)}), per hand",
+                         fmt_time(t_jokers), fmt_time(t_plain), f"{t_jokers / t_plain:.2f}×"])
+    return rows
+
+
+def _variants_section(quick: bool) -> str:
+    n = 5_000 if quick else 50_000
+    rows = [row for preset in VARIANT_PRESETS for row in _variant_rows(preset, n)]
+    return "\n".join([
+        "## Mahjong: rule variants and jokers in shanten\n",
+        f"Per preset, {n:,} seeded 14-tile and {n:,} 13-tile hands of its game (`form_hands`: its "
+        "winning forms, hands one or two tiles from them, random hands); shanten on both. Each "
+        "time is against `standard` on the same hands. Batch answers are checked equal to the "
+        "scalar ones before timing.\n",
+        table(rows, ["paibiao", "time", "standard, same hands", "ratio", "target"]),
+        f"Jokers: {n:,} seeded 13- and 14-tile `mixed_hands`, then the same hands with 1, 2 or 4 "
+        "random tiles turned into jokers.\n",
+        table(_jokers_rows(n), ["paibiao", "time", "no jokers, per hand", "ratio"]),
+    ])
+
+
 def run(quick: bool) -> str:
     import xiangting
     from mahjong.agari import Agari
@@ -151,4 +220,5 @@ def run(quick: bool) -> str:
         "file records the winner in its `encoding` attribute.\n",
         table(_encoding_rows(batch14), ["encoding", "table size", "per hand", "relative time"]),
         _shanten_section(quick),
+        _variants_section(quick),
     ])

@@ -246,7 +246,8 @@ Forms = tuple[int, int, int, int, int, int, int, int]
 def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: int, f2: int, s0: int, s1: int,
                     s2: int, s3: int, t0: int, t1: int, t2: int, total: int, jokers: int, rules: int) -> Forms:
     """The lacking of each form but 组合龙 (in its place, the fewest tiles of a knitted set
-    missing: no 组合龙 lacks fewer) from the suits' entries: e0..e3 the shanten entries of the
+    missing: no 组合龙 lacks fewer; the knitted forms FAR when they cannot reach the other
+    forms' least) from the suits' entries: e0..e3 the shanten entries of the
     standard form's kinds (the three-player characters from the honors, at their terminal
     key), f0..f2 the numbered suits' entries of the plain kind (清一色), s0..s3 and t0..t2
     their over-4 words (0 without jokers); ``c`` the counts (将将胡, the knitted forms)."""
@@ -281,7 +282,12 @@ def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: 
                                                                          + (held[2] if v & 4 else 0)))
         if rules & ORPHANS:
             orphans = orphans_lacking(stats)
-    if rules & (KNITTED_HONORS | KNITTED_STRAIGHT) and k >= 3:
+    others = min(min(min(standard, pongs), min(one, pairs)), min(orphans, all_258))
+    kinds_held = field(stats, KINDS)
+    # cheap bounds first: 全不靠 lacks at least 14 minus the kinds held, 组合龙 at least 9 minus
+    # the numbered kinds held; neither is looked at when both bounds exceed the other forms
+    if rules & (KNITTED_HONORS | KNITTED_STRAIGHT) and k >= 3 and \
+            (MAX_HAND_TILES - kinds_held <= others or 9 - kinds_held + field(st3, KINDS) <= others):
         m0, m1, m2, mz = held_masks(c)
         for i in range(len(KNITTED_GROUPS)):
             held_knitted = knitted_held(m0, m1, m2, i)

@@ -27,7 +27,7 @@ from .encoding import (
 from .hand import EITHER, scan_row
 from .rules import HONORS, MAX_SUITS_3, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
 
-SOURCES_SHA256 = "a3c2ade2c34066b8f3363c602f168935f0addde4f91b84ac0ede6b1e3ab5cd67"
+SOURCES_SHA256 = "6dc7c0ff1038458498fba7946555f8b03542fd8c6a68fd48376694f97724be54"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
