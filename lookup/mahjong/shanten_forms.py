@@ -71,6 +71,7 @@ from .shanten_hand import (
     KINDS,
     ODD,
     PAIRED,
+    Costs,
     field,
     orphans_lacking,
     orphans_lowering,
@@ -185,6 +186,18 @@ def one_suit_lowering(c: Counts, key: int, suit: Any, over: tuple[Any, Any], k: 
 
 
 @jitable
+def rest_inputs(r0: int, r1: int, r2: int, k3: int, suit: Any, honor: Any, suit_over: tuple[Any, Any],
+                honor_over: tuple[Any, Any], honors: bool,
+                jokers: int) -> tuple[Costs, Costs, Costs, Costs, int, int, int, int]:
+    """(costs of the four suits, their over-4 words) of the rest of 组合龙 (suit keys r0..r2, k3)."""
+    x0, s0 = suit_inputs(0, r0, suit, honor, suit_over, honor_over, False, honors, jokers)
+    x1, s1 = suit_inputs(1, r1, suit, honor, suit_over, honor_over, False, honors, jokers)
+    x2, s2 = suit_inputs(2, r2, suit, honor, suit_over, honor_over, False, honors, jokers)
+    x3, s3 = suit_inputs(3, k3, suit, honor, suit_over, honor_over, False, honors, jokers)
+    return x0, x1, x2, x3, s0, s1, s2, s3
+
+
+@jitable
 def knitted_straight(k0: int, k1: int, k2: int, k3: int, m0: int, m1: int, m2: int, k: int, jokers: int,
                      suit: Any, honor: Any, over_keys: Tables, over_values: Tables, honors: bool, limit: int) -> int:
     """The least lacking of 组合龙 that is at most ``limit`` (FAR when none): per knitted set,
@@ -198,10 +211,8 @@ def knitted_straight(k0: int, k1: int, k2: int, k3: int, m0: int, m1: int, m2: i
         if missing > limit:
             continue
         r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
-        x0, s0 = suit_inputs(0, r0, suit, honor, suit_over, honor_over, False, honors, jokers)
-        x1, s1 = suit_inputs(1, r1, suit, honor, suit_over, honor_over, False, honors, jokers)
-        x2, s2 = suit_inputs(2, r2, suit, honor, suit_over, honor_over, False, honors, jokers)
-        x3, s3 = suit_inputs(3, k3, suit, honor, suit_over, honor_over, False, honors, jokers)
+        x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
+                                                     jokers)
         rest = missing + budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
         if rest <= limit:
             lacking = min(lacking, rest)
@@ -222,10 +233,8 @@ def knitted_straight_lowering(c: Counts, k0: int, k1: int, k2: int, k3: int, m0:
         if missing > best:
             continue
         r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
-        x0, s0 = suit_inputs(0, r0, suit, honor, suit_over, honor_over, False, honors, jokers)
-        x1, s1 = suit_inputs(1, r1, suit, honor, suit_over, honor_over, False, honors, jokers)
-        x2, s2 = suit_inputs(2, r2, suit, honor, suit_over, honor_over, False, honors, jokers)
-        x3, s3 = suit_inputs(3, k3, suit, honor, suit_over, honor_over, False, honors, jokers)
+        x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
+                                                     jokers)
         rest = budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
         if missing + rest == best:
             mask |= knitted_mask(i) & ~held & play

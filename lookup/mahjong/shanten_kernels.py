@@ -27,7 +27,7 @@ from .encoding import (
 from .hand import EITHER, scan_row
 from .rules import HONORS, MAX_SUITS_3, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
 
-SOURCES_SHA256 = "6dc7c0ff1038458498fba7946555f8b03542fd8c6a68fd48376694f97724be54"
+SOURCES_SHA256 = "ccc62d9b40e2348d1386907d459f0cd048e666fb3f9912aed1461505f6e80221"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

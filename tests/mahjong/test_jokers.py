@@ -64,7 +64,8 @@ def test_crafted_joker_hands():
     assert mahjong.ting("1m", jokers=3) == list(range(34))  # 1m + any tile + 3 jokers wins
     six_pairs = mahjong.ting("1122m3344p5566s", "riichi", jokers=1)  # any new kind pairs the joker
     assert set(range(34)) - {0, 1, 11, 12, 22, 23} <= set(six_pairs)
-    assert six_pairs == slow.ting_with_jokers(list(hand_counts("1122m3344p5566s")), PRESETS["riichi"], 1)
+    assert six_pairs == rules_slow.ting(list(hand_counts("1122m3344p5566s")), PRESETS["riichi"], 1,
+                                        rules_slow.is_hu_with_jokers)
     assert mahjong.is_hu("1122m3344p55667s", "riichi", jokers=1)  # seven pairs, one from a joker
     assert not mahjong.is_hu("1111m3344p5566s7z", "riichi", jokers=1)  # a quad is no two pairs here
     assert mahjong.is_hu("1111m3344p5566s7z", "chinese", jokers=1)
