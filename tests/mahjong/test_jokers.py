@@ -74,13 +74,14 @@ def test_crafted_joker_hands():
     assert not mahjong.is_hu("19m19p19s111234z", "riichi", jokers=2)  # an orphan held three times
 
 
-@pytest.mark.parametrize("rules", ["standard", "chinese"])
+@pytest.mark.parametrize("rules", list(PRESETS))
 def test_batch_jokers_equal_scalar(rng, rules):
     for remainder, batch, scalar in ((2, mahjong.is_hu_batch, mahjong.is_hu),
-                                     (1, mahjong.ting_batch, mahjong.ting_mask)):
+                                     (1, mahjong.ting_batch, mahjong.ting_mask),
+                                     (0, mahjong.shanten_batch, mahjong.shanten)):
         hands, jokers = [], []
         for j in range(0, 6):
-            for h in hands_with_jokers(rng, j, remainder, 60):
+            for h in hands_with_jokers(rng, j, remainder or int(rng.integers(1, 3)), 60, PRESETS[rules]):
                 hands.append(h)
                 jokers.append(j)
         counts = np.array(hands, np.uint8)
