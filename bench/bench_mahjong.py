@@ -14,10 +14,12 @@ from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call
 
 def _encoding_rows(hands: np.ndarray) -> list:
     from lookup.mahjong import queries
+    from lookup.mahjong.encoding import KIND_HONOR, KIND_SUIT
 
     import encoding
 
-    suit, honor, _, _ = queries.HU_TING.get()
+    arrays = queries.HU_TING.get()[0]
+    suit, honor = arrays[KIND_SUIT], arrays[KIND_HONOR]
     suit_offsets, suit_compact = encoding.compact(suit, 9)
     honor_offsets, honor_compact = encoding.compact(honor, 7)
     dense_out = np.empty(len(hands), np.bool_)

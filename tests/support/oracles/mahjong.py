@@ -31,11 +31,13 @@ def suit_melds(n_ranks: int, chows: bool) -> list[tuple]:
     return melds
 
 
-def split_vectors(n_ranks: int, chows: bool, max_tiles: int = 14) -> tuple[set, set]:
-    """(melds-only vectors, melds+pair vectors) of one suit with counts <= 4, total <= max_tiles.
+def split_vectors(n_ranks: int, chows: bool, max_tiles: int = 14, pair_ranks=None) -> tuple[set, set]:
+    """(melds-only vectors, melds+pair vectors) of one suit with counts <= 4, total <= max_tiles,
+    the pair on a rank of ``pair_ranks`` (every rank by default).
 
     Built forward: every multiset of melds, with and without one pair added.
     """
+    pair_ranks = range(n_ranks) if pair_ranks is None else pair_ranks
     melds = suit_melds(n_ranks, chows)
     melds_only, with_pair = set(), set()
     for k in range(max_tiles // 3 + 1):
@@ -46,7 +48,7 @@ def split_vectors(n_ranks: int, chows: bool, max_tiles: int = 14) -> tuple[set, 
             if 3 * k <= max_tiles:
                 melds_only.add(v)
             if 3 * k + 2 <= max_tiles:
-                for r in range(n_ranks):
+                for r in pair_ranks:
                     if v[r] <= 2:
                         w = list(v)
                         w[r] += 2
