@@ -3,6 +3,8 @@ generation and load time."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from tests.support import mahjong_hands as handgen  # the seeded hand generators the tests use
@@ -12,10 +14,12 @@ from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call
 
 def _encoding_rows(hands: np.ndarray) -> list:
     from lookup.mahjong import queries
+    from lookup.mahjong.encoding import KIND_HONOR, KIND_SUIT
 
     import encoding
 
-    suit, honor, _, _ = queries.HU_TING.get()
+    arrays = queries.HU_TING.get()[0]
+    suit, honor = arrays[KIND_SUIT], arrays[KIND_HONOR]
     suit_offsets, suit_compact = encoding.compact(suit, 9)
     honor_offsets, honor_compact = encoding.compact(honor, 7)
     dense_out = np.empty(len(hands), np.bool_)
@@ -93,6 +97,83 @@ def _shanten_section(quick: bool) -> str:
     ])
 
 
+VARIANT_PRESETS = ("chinese", "changsha", "sichuan", "sanma")
+
+
+def _variant_rows(preset: str, n: int, forms: bool) -> list:
+    """Per-hand batch hu, ting and shanten under ``preset`` and under ``standard`` on the same
+    seeded hands: of the preset's game with its forms (``forms``: `form_hands`, its winning
+    forms, near-forms and random hands), else ordinary ones (`mixed_hands` of its tiles)."""
+    from lookup import mahjong
+    from lookup.mahjong.rules import PRESETS
+
+    rng = np.random.default_rng(2028)
+    rules = PRESETS[preset]
+    if forms:
+        win = np.array(handgen.form_hands(rng, n, 14, rules), np.uint8)
+        wait = np.array(handgen.form_hands(rng, n, 13, rules), np.uint8)
+    else:
+        win = np.array(handgen.mixed_hands(rng, n, 14, rules.honors), np.uint8)
+        wait = np.array(handgen.mixed_hands(rng, n, 13, rules.honors), np.uint8)
+    both = np.concatenate([win, wait])
+    # answers checked before timing: batch equals scalar on a sample
+    assert mahjong.is_hu_batch(win[:300], preset).tolist() == [mahjong.is_hu(h, preset) for h in win[:300]]
+    assert mahjong.ting_batch(wait[:300], preset).tolist() == [mahjong.ting_mask(h, preset) for h in wait[:300]]
+    rows = []
+    for name, query, hands in (("is_hu_batch", mahjong.is_hu_batch, win), ("ting_batch", mahjong.ting_batch, wait),
+                               ("shanten_batch", mahjong.shanten_batch, both)):
+        t_rules = best_of(partial(query, hands, preset)) / len(hands)
+        t_standard = best_of(partial(query, hands, "standard")) / len(hands)
+        rows.append([f"{name} ({preset}), per hand", "its forms" if forms else "ordinary", fmt_time(t_rules),
+                     fmt_time(t_standard), f"**{t_rules / t_standard:.2f}×**", "≤ 2×"])
+    return rows
+
+
+def _minus(rng, counts: list, k: int) -> list:
+    for _ in range(k):
+        counts = handgen.minus_one(rng, counts)
+    return counts
+
+
+def _jokers_rows(n: int) -> list:
+    """Per-hand shanten_batch with 1, 2 and 4 jokers (the same 13- and 14-tile hands with that
+    many tiles turned into jokers) against no jokers, under riichi and chinese."""
+    from lookup import mahjong
+
+    rng = np.random.default_rng(2029)
+    plain = np.array([h for size in (13, 14) for h in handgen.mixed_hands(rng, n // 2, size)], np.uint8)
+    rows = []
+    for preset in ("riichi", "chinese"):
+        t_plain = best_of(partial(mahjong.shanten_batch, plain, preset)) / len(plain)
+        for jokers in (1, 2, 4):
+            hands = plain.copy()  # the same hands, ``jokers`` random tiles of each turned into jokers
+            for row in hands:
+                row[:] = _minus(rng, row.tolist(), jokers)
+            t_jokers = best_of(partial(mahjong.shanten_batch, hands, preset, jokers)) / len(hands)
+            rows.append([f"shanten_batch ({preset}, {jokers} joker{'s' * (jokers > 1)}), per hand",
+                         fmt_time(t_jokers), fmt_time(t_plain), f"{t_jokers / t_plain:.2f}×"])
+    return rows
+
+
+def _variants_section(quick: bool) -> str:
+    n = 5_000 if quick else 50_000
+    rows = [row for preset in VARIANT_PRESETS for row in _variant_rows(preset, n, True)]
+    rows += [row for preset in ("chinese", "changsha") for row in _variant_rows(preset, n, False)]
+    return "\n".join([
+        "## Mahjong: rule variants and jokers in shanten\n",
+        f"Per preset, {n:,} seeded 14-tile and {n:,} 13-tile hands of its game: *its forms* "
+        "(`form_hands`: an even mix of its winning forms, hands one or two tiles from them and "
+        "random hands; a third of the `chinese` ones are knitted, which read more entries) or "
+        "*ordinary* (`mixed_hands`: random, winning and near-winning standard hands, seven pairs); "
+        "shanten on both sizes. Each time is against `standard` on the same hands. Batch answers "
+        "are checked equal to the scalar ones before timing.\n",
+        table(rows, ["paibiao", "hands", "time", "standard, same hands", "ratio", "target"]),
+        f"Jokers: {n:,} seeded 13- and 14-tile `mixed_hands`, then the same hands with 1, 2 or 4 "
+        "random tiles turned into jokers.\n",
+        table(_jokers_rows(n), ["paibiao", "time", "no jokers, per hand", "ratio"]),
+    ])
+
+
 def run(quick: bool) -> str:
     import xiangting
     from mahjong.agari import Agari
@@ -151,4 +232,5 @@ def run(quick: bool) -> str:
         "file records the winner in its `encoding` attribute.\n",
         table(_encoding_rows(batch14), ["encoding", "table size", "per hand", "relative time"]),
         _shanten_section(quick),
+        _variants_section(quick),
     ])

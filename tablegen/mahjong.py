@@ -1,19 +1,23 @@
 """Mahjong per-suit tables (Numba kernels) written to ``data/mahjong.h5``.
 
-For the numbered suit (9 ranks, pongs and chows) and the honors (7 kinds, pongs only) and
-every suit vector with counts <= 4, the generator computes (layouts and keys in
-:mod:`lookup.mahjong.encoding`, the one runtime module it imports):
+For each suit kind of :data:`lookup.mahjong.encoding.SUIT_KINDS` (the numbered suit: 9
+ranks, pongs and chows; the honors: 7 kinds, pongs only; both again under the 258 pair,
+where the pair takes rank 2, 5 or 8 only and never an honor) and every suit vector with
+counts <= 4, the generator computes (layouts
+and keys in :mod:`lookup.mahjong.encoding`, the one runtime module it imports):
 
 * ``hu_ting``: whether the vector splits into melds only / melds plus one pair, and its
   waits (the ranks whose addition makes it split), for totals <= 14;
 * ``jokers``: the fewest jokers completing it into melds only / melds plus a pair, and
   which added ranks lower that need, for totals <= 14;
 * ``shanten``: for m = 0..4 melds with and without a pair, the fewest tiles it lacks of
-  such a vector, for every vector;
+  such a vector, for every vector; ``over4_keys`` / ``over4``: how those costs fall when
+  jokers may stand for fifth (or later) copies (:mod:`tablegen.mahjong_over4`);
 * ``split_keys`` / ``split_start`` / ``splits``: every distinct split of every vector that
-  splits (total <= 14), as CSR lists.
+  splits (total <= 14), as CSR lists (numbered suit and honors).
 
-The tables are dense arrays indexed by the base-5 key of the suit vector.
+Which kind has which datasets: :data:`DATASETS`. The tables are dense arrays indexed by the
+base-5 key of the suit vector.
 
 Encoding choice: dense base-5 arrays against a minimal perfect hash (the vector's rank
 among the valid vectors, computed digit by digit); ``bench/encoding.py`` measures both and
@@ -34,6 +38,7 @@ from lookup.mahjong.encoding import (
     CLASS_NEITHER,
     CLASS_PAIR,
     CLASS_SHIFT,
+    COST_MASK,
     COUNT_BASE,
     ENTRY_MELDS,
     ENTRY_PAIR,
@@ -50,8 +55,10 @@ from lookup.mahjong.encoding import (
     N_SUIT_RANKS,
     NEED_NONE,
     NO_MELD,
+    OVER4_BITS,
+    OVER4_FLAG,
     SHANTEN_BITS,
-    TERMINAL_RANKS,
+    SUIT_KINDS,
     TOTAL_SHIFT,
     WAIT_MELDS_SHIFT,
     WAIT_PAIR_SHIFT,
@@ -62,12 +69,13 @@ from lookup.mahjong.encoding import (
 )
 
 from .h5io import sources_sha256, write_table_file
+from .mahjong_over4 import over4_table
 
 register_jitables()  # the kernels below call the encoding's jitable key functions
 
 GAME = "mahjong"
 ENCODING = "dense_base5"
-SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"),
+SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"), Path(__file__).with_name("mahjong_over4.py"),
            Path(__file__).resolve().parent.parent / "lookup" / "mahjong" / "encoding.py"]
 
 
@@ -94,11 +102,12 @@ def _digits_and_totals(n_ranks):
 
 
 @njit(cache=False)
-def split_flags(n_ranks, chows):
+def split_flags(n_ranks, chows, pair_mask):
     """Split flags of every suit vector, indexed by base-5 key (uint8, shape (5**n_ranks,)).
 
     Bit ENTRY_MELDS: the vector splits into melds only; bit ENTRY_PAIR: into melds plus
-    one pair. Pongs always, chows (three consecutive ranks) when ``chows``. Vectors over
+    one pair on a rank of ``pair_mask`` (bit r: rank r). Pongs always, chows (three
+    consecutive ranks) when ``chows``. Vectors over
     MAX_HAND_TILES tiles get 0. Dynamic programming in increasing key order: the lowest
     nonzero rank of a melds-only vector is the start of a pong or of a chow, and a pair
     vector is a melds-only vector plus a pair; both predecessors have smaller keys.
@@ -127,7 +136,7 @@ def split_flags(n_ranks, chows):
                 flags[key] = ENTRY_MELDS
         elif total % 3 == 2:
             for i in range(n_ranks):
-                if counts[i] >= 2 and (flags[key - 2 * weight[i]] & ENTRY_MELDS) != 0:
+                if (pair_mask >> i) & 1 and counts[i] >= 2 and (flags[key - 2 * weight[i]] & ENTRY_MELDS) != 0:
                     flags[key] = ENTRY_PAIR
                     break
     return flags
@@ -169,14 +178,15 @@ def hu_ting_entries(flags, n_ranks):
 
 
 @njit(cache=False)
-def joker_needs(n_ranks, chows):
+def joker_needs(n_ranks, chows, pair_mask):
     """(J_M, J_P): fewest jokers completing each vector (total <= 14) into melds only / plus a pair.
 
     A joker stands for any tile, a fifth copy included. The lowest tile of the vector lies in
     a pong of its rank or in a chow through it (ranks below it are empty, so jokers fill them);
     by exchanging tiles between melds, that meld may take every real tile it can. The pair
-    form puts the pair on some rank (real tiles first) or makes it of two jokers. Vectors over
-    14 tiles get NEED_NONE.
+    form puts the pair on some rank of ``pair_mask`` (real tiles first) or makes it of two
+    jokers (read as such a rank); with an empty ``pair_mask`` there is no pair form
+    (NEED_NONE). Vectors over 14 tiles get NEED_NONE.
     """
     digits, totals = _digits_and_totals(n_ranks)
     size = totals.shape[0]
@@ -188,7 +198,7 @@ def joker_needs(n_ranks, chows):
             continue
         if key == 0:
             need_melds[key] = 0
-            need_pair[key] = 2
+            need_pair[key] = 2 if pair_mask else NEED_NONE
             continue
         low = 0
         while digits[key, low] == 0:
@@ -206,9 +216,9 @@ def joker_needs(n_ranks, chows):
                         jokers += 1
                 best = min(best, jokers + need_melds[rest])
         need_melds[key] = best
-        best_pair = 2 + best
+        best_pair = 2 + best if pair_mask else NEED_NONE
         for r in range(n_ranks):
-            if digits[key, r] > 0:
+            if (pair_mask >> r) & 1 and digits[key, r] > 0:
                 used = min(digits[key, r], 2)
                 best_pair = min(best_pair, 2 - used + need_melds[key - used * weight[r]])
         need_pair[key] = best_pair
@@ -267,11 +277,11 @@ def shanten_costs(flags, n_ranks):
                 if contains[key]:
                     cost[key] = 0
                     continue
-                best = 1 << 30
+                best = COST_MASK
                 for r in range(n_ranks):
                     if digits[key, r] < MAX_COPIES:
                         best = min(best, cost[key + weight[r]])
-                cost[key] = best + 1
+                cost[key] = min(best + 1, COST_MASK)  # COST_MASK: no target of the class exists
             shift = shanten_shift(melds, pair)
             for key in range(size):
                 entries[key] |= np.uint64(cost[key]) << np.uint64(shift)
@@ -373,70 +383,90 @@ def split_tables(n_ranks, chows):
     return keys.astype(np.uint32), start, rows[:, 1:].astype(np.uint8)
 
 
-SUIT_KINDS = {
-    # name: (ranks, chows allowed, orphan ranks (terminals, honors), description)
-    "suit": (N_SUIT_RANKS, True, TERMINAL_RANKS, "numbered suit (9 ranks; pongs and chows)"),
-    "honor": (N_HONOR_KINDS, False, tuple(range(N_HONOR_KINDS)), "honors (7 kinds; pongs only)"),
+DATASETS = {
+    # suit kind (lookup.mahjong.encoding.SUIT_KINDS): its datasets, and what its vectors are
+    "suit": (("hu_ting", "jokers", "shanten", "splits"), "numbered suit (9 ranks; pongs and chows)"),
+    "honor": (("hu_ting", "jokers", "shanten", "splits"), "honors (7 kinds; pongs only)"),
+    "suit_258": (("hu_ting", "jokers", "shanten"),
+                 "numbered suit under the 258 pair (9 ranks; pongs and chows; the pair on rank 2, 5 or 8)"),
+    "honor_258": (("hu_ting", "jokers", "shanten"), "honors under the 258 pair (7 kinds; pongs only; no pair)"),
 }
 
 
 def build_datasets(progress=print) -> dict:
     """Compute every mahjong dataset: name -> (array, description)."""
     datasets = {}
-    for name, (n_ranks, chows, orphan_ranks, what) in SUIT_KINDS.items():
+    for name, (n_ranks, chows, pair_ranks, orphan_ranks) in SUIT_KINDS.items():
+        wanted, what = DATASETS[name]
+        pair_mask = sum(1 << r for r in pair_ranks)
         t0 = time.perf_counter()
-        flags = split_flags(n_ranks, chows)
-        entries = hu_ting_entries(flags, n_ranks)
-        assert entries.shape == (n_keys(n_ranks),)
-        datasets[f"{name}/hu_ting"] = (
-            entries,
-            f"hu/ting entry per {what} vector, indexed by base-5 key (digit i = count of rank i); "
-            f"bit0 melds only, bit1 melds+pair, bits {WAIT_MELDS_SHIFT}.. waits to melds only, "
-            f"bits {WAIT_PAIR_SHIFT}.. waits to melds+pair (all 0 over {MAX_HAND_TILES} tiles), "
-            f"bits {TOTAL_SHIFT}.. the vector's tile total, bits {CLASS_SHIFT}.. split class "
-            f"({CLASS_MELDS} melds only, {CLASS_PAIR} melds+pair, {CLASS_NEITHER} neither)",
-        )
-        n_melds = int(np.count_nonzero(entries & ENTRY_MELDS))
-        n_pair = int(np.count_nonzero(entries & ENTRY_PAIR))
-        progress(f"  {name}: {entries.size:,} keys, {n_melds:,} melds-only and {n_pair:,} "
-                 f"melds+pair vectors ({time.perf_counter() - t0:.2f} s)")
+        flags = split_flags(n_ranks, chows, pair_mask)
+        if "hu_ting" in wanted:
+            entries = hu_ting_entries(flags, n_ranks)
+            assert entries.shape == (n_keys(n_ranks),)
+            datasets[f"{name}/hu_ting"] = (
+                entries,
+                f"hu/ting entry per {what} vector, indexed by base-5 key (digit i = count of rank i); "
+                f"bit0 melds only, bit1 melds+pair, bits {WAIT_MELDS_SHIFT}.. waits to melds only, "
+                f"bits {WAIT_PAIR_SHIFT}.. waits to melds+pair (all 0 over {MAX_HAND_TILES} tiles), "
+                f"bits {TOTAL_SHIFT}.. the vector's tile total, bits {CLASS_SHIFT}.. split class "
+                f"({CLASS_MELDS} melds only, {CLASS_PAIR} melds+pair, {CLASS_NEITHER} neither)",
+            )
+            n_melds = int(np.count_nonzero(entries & ENTRY_MELDS))
+            n_pair = int(np.count_nonzero(entries & ENTRY_PAIR))
+            progress(f"  {name}: {entries.size:,} keys, {n_melds:,} melds-only and {n_pair:,} "
+                     f"melds+pair vectors ({time.perf_counter() - t0:.2f} s)")
+
+        if "jokers" in wanted:
+            t0 = time.perf_counter()
+            jokers = joker_entries(*joker_needs(n_ranks, chows, pair_mask), n_ranks)
+            datasets[f"{name}/jokers"] = (
+                jokers,
+                f"joker entry per {what} vector, indexed by base-5 key: bits {JOKER_MELDS_SHIFT}..+3 "
+                f"fewest jokers to melds only, bits {JOKER_PAIR_SHIFT}..+3 to melds+pair ({NEED_NONE} "
+                f"over {MAX_HAND_TILES} tiles or without a pair rank), bits {JOKER_WAIT_MELDS_SHIFT}.. / "
+                f"{JOKER_WAIT_PAIR_SHIFT}.. ranks (count < 4) whose addition lowers each need by one "
+                "(otherwise it rises by two)",
+            )
+            progress(f"  {name}: joker needs ({time.perf_counter() - t0:.2f} s)")
 
         t0 = time.perf_counter()
-        jokers = joker_entries(*joker_needs(n_ranks, chows), n_ranks)
-        datasets[f"{name}/jokers"] = (
-            jokers,
-            f"joker entry per {what} vector, indexed by base-5 key: bits {JOKER_MELDS_SHIFT}..+3 "
-            f"fewest jokers to melds only, bits {JOKER_PAIR_SHIFT}..+3 to melds+pair ({NEED_NONE} "
-            f"over {MAX_HAND_TILES} tiles), bits {JOKER_WAIT_MELDS_SHIFT}.. / {JOKER_WAIT_PAIR_SHIFT}.. "
-            "ranks (count < 4) whose addition lowers each need by one (otherwise it rises by two)",
-        )
-        progress(f"  {name}: joker needs ({time.perf_counter() - t0:.2f} s)")
-
-        t0 = time.perf_counter()
-        stats = form_stats(n_ranks, orphan_ranks) << np.uint64(FORM_STATS_SHIFT)
+        digits, totals = _digits_and_totals(n_ranks)
+        shanten = shanten_costs(flags, n_ranks) | (form_stats(n_ranks, orphan_ranks) << np.uint64(FORM_STATS_SHIFT))
+        over_keys, over = over4_table(n_ranks, chows, pair_mask, shanten, digits, key_weights(n_ranks), totals)
+        shanten[over_keys] |= np.uint64(OVER4_FLAG)
         fields = ", ".join(f"{field} ({width} bits)" for field, width in FORM_FIELDS)
         datasets[f"{name}/shanten"] = (
-            shanten_costs(flags, n_ranks) | stats,
+            shanten,
             f"shanten entry per {what} vector (every total), indexed by base-5 key: for m = 0.."
             f"{MAX_MELDS} melds and pair p = 0/1, bits {SHANTEN_BITS}*(2m+p)..+3 hold the fewest "
-            "tiles the vector lacks of a vector of exactly m melds (+ a pair), counts <= 4; from "
-            f"bit {FORM_STATS_SHIFT}: {fields}",
+            f"tiles the vector lacks of a vector of exactly m melds (+ a pair), counts <= 4 ({COST_MASK}: "
+            f"no such vector); from bit {FORM_STATS_SHIFT}: {fields}; bit {OVER4_FLAG.bit_length() - 1}: "
+            "the key is in over4_keys",
         )
-        progress(f"  {name}: shanten costs ({time.perf_counter() - t0:.2f} s)")
-
-        t0 = time.perf_counter()
-        keys, start, splits = split_tables(n_ranks, chows)
-        datasets[f"{name}/split_keys"] = (keys, f"sorted base-5 keys of the {what} vectors that split")
-        datasets[f"{name}/split_start"] = (
-            start, "splits of split_keys[i] are rows split_start[i]..split_start[i+1]-1 of splits")
-        datasets[f"{name}/splits"] = (
-            splits,
-            f"one row per distinct split: pair rank ({NO_MELD} = none), then 4 meld codes "
-            f"(c < {n_ranks}: pong of rank c; c >= {n_ranks}: chow from rank c - {n_ranks}; "
-            f"{NO_MELD} = none), sorted",
-        )
-        progress(f"  {name}: {len(splits):,} splits of {len(keys):,} vectors "
+        datasets[f"{name}/over4_keys"] = (over_keys, f"sorted base-5 keys of the {what} vectors (total <= "
+                                          f"{MAX_HAND_TILES}) whose costs fall when jokers read as fifth copies")
+        datasets[f"{name}/over4"] = (
+            over, f"per over4_keys[i], per class c = 2m+p: bits {2 * OVER4_BITS}c..+{OVER4_BITS - 1} the fewest "
+            f"over-4 positions (jokers over 4 copies of a kind) that lower the cost by one, the next "
+            f"{OVER4_BITS} bits by two (0: none)")
+        progress(f"  {name}: shanten costs, {len(over_keys):,} keys with over-4 savings "
                  f"({time.perf_counter() - t0:.2f} s)")
+
+        if "splits" in wanted:
+            t0 = time.perf_counter()
+            keys, start, splits = split_tables(n_ranks, chows)
+            datasets[f"{name}/split_keys"] = (keys, f"sorted base-5 keys of the {what} vectors that split")
+            datasets[f"{name}/split_start"] = (
+                start, "splits of split_keys[i] are rows split_start[i]..split_start[i+1]-1 of splits")
+            datasets[f"{name}/splits"] = (
+                splits,
+                f"one row per distinct split: pair rank ({NO_MELD} = none), then 4 meld codes "
+                f"(c < {n_ranks}: pong of rank c; c >= {n_ranks}: chow from rank c - {n_ranks}; "
+                f"{NO_MELD} = none), sorted",
+            )
+            progress(f"  {name}: {len(splits):,} splits of {len(keys):,} vectors "
+                     f"({time.perf_counter() - t0:.2f} s)")
     return datasets
 
 

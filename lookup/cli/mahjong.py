@@ -57,9 +57,9 @@ def _run_ting(args: argparse.Namespace) -> int:
 
 def _run_shanten(args: argparse.Namespace) -> int:
     counts = _hand(args)
-    value = mahjong.shanten(counts, args.rules)
+    value = mahjong.shanten(counts, args.rules, jokers=args.jokers)
     if args.json:
-        print_json({"hand": format_counts(counts), "rules": args.rules, "shanten": value})
+        print_json({"hand": format_counts(counts), "rules": args.rules, "jokers": args.jokers, "shanten": value})
     else:
         print(value)
     return 0
@@ -80,26 +80,29 @@ def _run_decompose(args: argparse.Namespace) -> int:
         print_json({"hand": format_counts(counts), "rules": args.rules, "decompositions": [
             {"form": d.form, "pair": None if d.pair is None else tile_name(d.pair, args.notation),
              "melds": [{"kind": kind, "tiles": text(_meld_tiles(kind, low))} for kind, low in d.melds],
-             "pairs": _names(d.pairs, args.notation)} for d in found]})
+             "pairs": _names(d.pairs, args.notation), "knitted": _names(d.knitted, args.notation)} for d in found]})
         return 0
     if not found:
         print("no hu")
     for d in found:
-        if d.pair is None:  # seven pairs
+        if d.form == "seven_pairs":
             groups = [text([t, t]) for t in d.pairs]
+        elif d.pair is None:  # 将将胡, 全不靠: the tiles as held
+            groups = [text([t for t in range(34) for _ in range(counts[t])])]
         elif d.form == "thirteen_orphans":
             groups = [text([d.pair, d.pair]), "+", text([t for t in range(34) if counts[t] == 1])]
-        else:
-            groups = [text([d.pair, d.pair]), "+"] + [text(_meld_tiles(kind, low)) for kind, low in d.melds]
+        else:  # standard, 组合龙 (its knitted set first)
+            groups = [text([d.pair, d.pair]), "+"] + ([text(d.knitted)] if d.knitted else []) + \
+                [text(_meld_tiles(kind, low)) for kind, low in d.melds]
         print(f"{d.form.replace('_', ' ')}: {' '.join(groups)}")
     return 0
 
 
 def _run_discard(args: argparse.Namespace) -> int:
     counts = _hand(args)
-    advice = mahjong.discard_advice(counts, args.rules)
+    advice = mahjong.discard_advice(counts, args.rules, jokers=args.jokers)
     if args.json:
-        print_json({"hand": format_counts(counts), "rules": args.rules, "advice": [
+        print_json({"hand": format_counts(counts), "rules": args.rules, "jokers": args.jokers, "advice": [
             {"discard": tile_name(a.discard, args.notation), "shanten": a.shanten,
              "waits": _names(a.waits, args.notation), "count": a.count} for a in advice]})
         return 0
@@ -115,7 +118,7 @@ DEFAULT_RULES = {"shanten": "riichi", "discard": "riichi"}
 COMMAND = Command("mahjong", "mahjong queries: hu, ting, shanten, decompose, discard", (
     Query("hu", "is this 3k+2 hand a winning hand", _run_hu, _jokers),
     Query("ting", "the waits of a 3k+1 hand", _run_ting, _jokers),
-    Query("shanten", "tiles from tenpai (-1 complete, 0 tenpai)", _run_shanten),
+    Query("shanten", "tiles from tenpai (-1 complete, 0 tenpai)", _run_shanten, _jokers),
     Query("decompose", "every way a 3k+2 hand wins", _run_decompose),
-    Query("discard", "every discard of a 3k+2 hand, best first", _run_discard),
+    Query("discard", "every discard of a 3k+2 hand, best first", _run_discard, _jokers),
 ), _arguments)

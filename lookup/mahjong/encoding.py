@@ -55,6 +55,14 @@ HONOR_OFFSET = SUIT_OFFSETS[3]
 
 TERMINAL_RANKS = (0, N_SUIT_RANKS - 1)
 """Ranks of a numbered suit that are orphans (terminals); every honor kind is one too."""
+RANKS_258 = (1, 4, 7)
+"""Ranks (0-based) 2, 5 and 8 of a numbered suit: the 258 pair (二五八将) and 将将胡."""
+MASK_258 = sum(1 << (offset + r) for offset in SUIT_OFFSETS[:3] for r in RANKS_258)
+"""The tiles of rank 2, 5 or 8 as a 34-bit mask."""
+MIDDLE_CHARACTERS = sum(1 << r for r in range(1, N_SUIT_RANKS - 1))
+"""The tiles 2m..8m as a 34-bit mask: not in the game under three-player rules (三麻)."""
+ALL_TILES = (1 << N_TILE_KINDS) - 1
+HONOR_TILES = ALL_TILES ^ ((1 << HONOR_OFFSET) - 1)
 ORPHANS = tuple(offset + r for offset in SUIT_OFFSETS[:3] for r in TERMINAL_RANKS) + tuple(
     range(HONOR_OFFSET, N_TILE_KINDS))
 """The thirteen orphans (terminals and honors) as tile indices: 1m 9m 1p 9p 1s 9s 1z..7z."""
@@ -104,6 +112,52 @@ N_CLASSES = 2 * (MAX_MELDS + 1)
 """Shanten classes (m melds, pair p) per entry, class index 2m + p."""
 FORM_STATS_SHIFT = 40
 FORM_FIELDS = (("kinds", 4), ("paired", 3), ("halves", 3), ("odd", 4), ("orphans", 4), ("orphan_pairs", 3))
+
+# Bit OVER4_FLAG of a shanten entry (above the form counts): the key is listed in the
+# <kind>/over4_keys dataset, whose <kind>/over4 entry says how jokers read as fifth (or later)
+# copies lower its costs. A target may use a kind more than 4 times when jokers stand for the
+# copies over 4 ("over-4 positions"): for class (m, p) and e = 1..MAX_JOKERS such positions
+# allowed, the cost falls by at most MAX_SAVING. Per class c = 2m + p, OVER4_BITS bits from
+# bit 2 * OVER4_BITS * c hold t1, the fewest over-4 positions that lower the cost by one, and
+# the next OVER4_BITS bits t2, the fewest that lower it by two (0: none do).
+OVER4_FLAG = 1 << 61
+OVER4_BITS = 3
+MAX_SAVING = 2
+
+# --- suit kinds: the per-suit tables of each kind (groups of the table file) --------------------
+# name: (ranks, chows allowed, ranks the pair may take, orphan ranks). "suit" and "honor" are
+# the numbered suit and the honors; "suit_258" and "honor_258" the same under the 258 pair
+# (the pair only on rank 2, 5 or 8; never on honors).
+SUIT_KINDS = {
+    "suit": (N_SUIT_RANKS, True, tuple(range(N_SUIT_RANKS)), TERMINAL_RANKS),
+    "honor": (N_HONOR_KINDS, False, tuple(range(N_HONOR_KINDS)), tuple(range(N_HONOR_KINDS))),
+    "suit_258": (N_SUIT_RANKS, True, RANKS_258, TERMINAL_RANKS),
+    "honor_258": (N_HONOR_KINDS, False, (), tuple(range(N_HONOR_KINDS))),
+}
+KIND_SUIT, KIND_HONOR, KIND_SUIT_258, KIND_HONOR_258 = range(len(SUIT_KINDS))
+"""Indices of the kinds in SUIT_KINDS order (the kernels take a tuple of arrays in that order)."""
+
+
+@jitable(inline=True)
+def terminal_key(key: int) -> int:
+    """The honor key of the characters of three-player rules (三麻): a characters key holding
+    only 1m and 9m (ranks 0 and 8) read as two honor kinds (pongs only, like honors).
+
+    Their shanten costs come from the honor entry of that key: a target using the other
+    five honor kinds there costs what the same melds cost on kinds no tile of the hand
+    holds in another suit (always free), so the least cost over all the suits is the same.
+    """
+    top = COUNT_BASE ** (N_SUIT_RANKS - 1)
+    return key % COUNT_BASE + COUNT_BASE * (key // top)
+
+
+# --- knitted sets (组合龙的九张) -----------------------------------------------------------
+# For each of the 6 ways to give the rank groups 1-4-7, 2-5-8, 3-6-9 (group g: ranks g, g + 3,
+# g + 6) to the suits m, p, s, KNITTED_GROUPS[i][s] is the group of suit s.
+KNITTED_GROUPS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+KNITTED_SETS = tuple(tuple(SUIT_OFFSETS[s] + g + 3 * i for s, g in enumerate(groups) for i in range(3))
+                     for groups in KNITTED_GROUPS)
+"""The 9 tiles of each knitted set, in the order of KNITTED_GROUPS."""
 
 # --- split lists (datasets <kind>/split_keys, split_start, splits) ---------------------------
 # Every split of every suit vector that splits (total <= 14), as CSR lists sorted by key: the

@@ -46,6 +46,10 @@ from .encoding import (
     Counts,
 )
 
+ERR_OUT_OF_GAME = ERR_HONORS
+"""Status of a tile the rules leave out of the game: an honor without honors, or 2m-8m under
+three-player rules (the shared status code of honors, read by :func:`.inputs.batch_error`)."""
+
 EITHER, TING, HU = 0, 1, 2
 """Hand sizes a query takes, as the ``remainder`` of :func:`size_ok`: 3k+1 (ting), 3k+2 (hu,
 decompositions, discard advice), or either (shanten)."""
@@ -60,13 +64,14 @@ def size_ok(n: int, remainder: int) -> bool:
 
 
 @jitable(inline=True)
-def scan_row(c: Counts, remainder: int, honors: bool, jokers: int) -> tuple[int, int, int, int, int]:
+def scan_row(c: Counts, remainder: int, honors: bool, jokers: int,
+             three_player: bool = False) -> tuple[int, int, int, int, int]:
     """(status, tiles, kinds of odd count, kinds held 3 or 4 times, kinds held once) of one row.
 
     The status is ERR_COPIES for a count over 4, else ERR_SIZE when the tiles and
-    ``jokers`` fail :func:`size_ok`, else ERR_HONORS for an honor tile when not ``honors``,
-    else OK. The counts of odd, big and single kinds rule out seven pairs and thirteen
-    orphans before their exact checks run.
+    ``jokers`` fail :func:`size_ok`, else ERR_OUT_OF_GAME for a tile the rules leave out (an
+    honor when not ``honors``, 2m-8m under ``three_player``), else OK. The counts of odd, big
+    and single kinds rule out the special forms before their exact checks run.
     """
     total = np.uint32(0)  # uint32 accumulators let the loop vectorize
     worst = np.uint8(0)
@@ -85,10 +90,15 @@ def scan_row(c: Counts, remainder: int, honors: bool, jokers: int) -> tuple[int,
         status = ERR_COPIES
     elif not size_ok(np.int64(total) + jokers, remainder):
         status = ERR_SIZE
-    elif not honors:
-        for t in range(HONOR_OFFSET, N_TILE_KINDS):
-            if c[t]:
-                status = ERR_HONORS
+    else:
+        if not honors:
+            for t in range(HONOR_OFFSET, N_TILE_KINDS):
+                if c[t]:
+                    status = ERR_OUT_OF_GAME
+        if three_player:
+            for t in range(1, N_SUIT_RANKS - 1):
+                if c[t]:
+                    status = ERR_OUT_OF_GAME
     return status, np.int64(total), np.int64(odd), np.int64(big), np.int64(singles)
 
 
@@ -248,37 +258,42 @@ def terminals_only(k0: int, k1: int, k2: int) -> bool:
 
 
 @jitable
-def thirteen_orphans_hu(c: Counts) -> bool:
-    """One of each terminal and honor plus one duplicate of them (``c`` holds 14 tiles)."""
+def orphans_counts(c: Counts) -> tuple[int, int, int]:
+    """(tiles that are orphans, orphan kinds held twice, the largest count of an orphan)."""
     total = 0
+    pairs = 0
+    worst = 0
     for t in ORPHANS:
-        if c[t] == 0:
-            return False
-        total += c[t]
-    return total == MAX_HAND_TILES
+        n = np.int64(c[t])
+        total += n
+        pairs += n >= 2
+        worst = max(worst, n)
+    return total, pairs, worst
 
 
 @jitable
-def thirteen_orphans_waits(c: Counts) -> int:
-    """Wait mask of a hand one tile short of thirteen orphans (0 if not; ``c`` holds 13 tiles)."""
-    total = 0
-    missing = -1
-    n_missing = 0
-    for t in ORPHANS:
-        n = c[t]
-        if n == 0:
-            missing = t
-            n_missing += 1
-        elif n > 2:
-            return 0
-        total += n
-    if total != MAX_HAND_TILES - 1:
+def thirteen_orphans_hu(c: Counts, jokers: int) -> bool:
+    """One of each terminal and honor plus one duplicate of them, ``jokers`` of the 14 tiles
+    wildcards (the rest in ``c``, a 14-tile hand counting the jokers): every real tile is an
+    orphan, none held three times, at most one held twice."""
+    total, pairs, worst = orphans_counts(c)
+    return total + jokers == MAX_HAND_TILES and worst <= 2 and pairs <= 1
+
+
+@jitable
+def thirteen_orphans_waits(c: Counts, jokers: int) -> int:
+    """Wait mask of a 13-tile hand (``jokers`` of them wildcards) one tile short of thirteen
+    orphans (0 if not): the orphans not held once a duplicate is held, else every orphan."""
+    total, pairs, worst = orphans_counts(c)
+    if total + jokers != MAX_HAND_TILES - 1 or worst > 2 or pairs > 1:
         return 0
-    if n_missing == 0:
+    if pairs == 0:
         return ORPHAN_MASK
-    if n_missing == 1:
-        return 1 << missing
-    return 0
+    mask = 0
+    for t in ORPHANS:
+        if c[t] == 0:
+            mask |= 1 << t
+    return mask
 
 
 SEVEN_PAIRS, THIRTEEN_ORPHANS = 1, 2
@@ -293,14 +308,13 @@ def special_forms(total: int, tiles: int, odd: int, big: int, singles: int, k0: 
     to win, 13 to wait.
 
     ``odd``, ``big``, ``singles`` (see :func:`scan_row`) and the numbered suits' keys rule the
-    forms out before :func:`special_hu` or :func:`special_waits` check them exactly. Thirteen
-    orphans counts only without jokers.
+    forms out before :func:`special_hu` or :func:`special_waits` check them exactly.
     """
     forms = 0
     if (seven_pairs and total + jokers == tiles and odd <= jokers + MAX_HAND_TILES - tiles
             and (quad_as_two_pairs or big == 0)):
         forms |= SEVEN_PAIRS
-    if thirteen_orphans and jokers == 0 and total == tiles and singles >= tiles - 2 and terminals_only(k0, k1, k2):
+    if thirteen_orphans and total + jokers == tiles and singles >= total - 2 and terminals_only(k0, k1, k2):
         forms |= THIRTEEN_ORPHANS
     return forms
 
@@ -309,7 +323,7 @@ def special_forms(total: int, tiles: int, odd: int, big: int, singles: int, k0: 
 def special_hu(c: Counts, forms: int, quad_as_two_pairs: bool, jokers: int) -> bool:
     """Whether the 14 tiles (``jokers`` of them wildcards) win as one of the :func:`special_forms`."""
     return ((forms & SEVEN_PAIRS != 0 and seven_pairs_hu(c, quad_as_two_pairs, jokers))
-            or (forms & THIRTEEN_ORPHANS != 0 and thirteen_orphans_hu(c)))
+            or (forms & THIRTEEN_ORPHANS != 0 and thirteen_orphans_hu(c, jokers)))
 
 
 @jitable
@@ -319,5 +333,5 @@ def special_waits(c: Counts, forms: int, quad_as_two_pairs: bool, jokers: int) -
     if forms & SEVEN_PAIRS:
         mask |= seven_pairs_waits(c, quad_as_two_pairs, jokers)
     if forms & THIRTEEN_ORPHANS:
-        mask |= thirteen_orphans_waits(c)
+        mask |= thirteen_orphans_waits(c, jokers)
     return mask

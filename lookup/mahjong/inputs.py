@@ -2,9 +2,10 @@
 
 Rules resolution (:func:`resolve_rules`), a hand's counts and suit keys
 (:func:`counts_and_keys`), the checks of size, honors and jokers that the scalar queries
-run (the size rule itself is :func:`.hand.size_ok`, shared with the kernels), the batch
-arrays (:func:`batch_counts`, :func:`batch_jokers`, :func:`rule_flags`), and the typed
-error for a kernel's status (:func:`batch_error`, for :func:`lookup.jit.check`).
+run (the size rule itself is :func:`.hand.size_ok`, shared with the kernels; the tiles in
+the game, :func:`check_in_play`), the batch arrays (:func:`batch_counts`,
+:func:`batch_jokers`), and the typed error for a kernel's status (:func:`batch_error`, for
+:func:`lookup.jit.check`).
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import numpy.typing as npt
 
 from ..arrays import as_array, uint8_rows
 from ..errors import InvalidHandError
-from ..jit import ERR_COPIES, ERR_HONORS, ERR_SIZE
-from .encoding import HONOR_OFFSET, MAX_HAND_TILES, MAX_JOKERS, N_TILE_KINDS
-from .hand import EITHER, size_ok
+from ..jit import ERR_COPIES, ERR_SIZE
+from .encoding import HONOR_OFFSET, MAX_HAND_TILES, MAX_JOKERS, N_SUIT_RANKS, N_TILE_KINDS
+from .hand import EITHER, ERR_OUT_OF_GAME, size_ok
 from .rules import PRESETS, RuleSet
 from .tiles import Hand, hand_counts, tile_name
 
@@ -77,19 +78,23 @@ HU_SIZES, TING_SIZES = _SIZES[2], _SIZES[1]
 
 
 def check_hand(counts: bytes, n: int, rules: RuleSet, remainder: int, query: str, jokers: int = 0) -> None:
-    """Refuse a hand of the wrong size (jokers included) or with honors where there are none."""
+    """Refuse a hand of the wrong size (jokers included) or with a tile out of the game."""
     if n + jokers not in _SIZES[remainder]:
         got = f"{n} tile{'s' * (n != 1)} and {jokers} joker{'s' * (jokers != 1)}" if jokers else str(n)
         raise InvalidHandError(f"{query} needs a hand of {sizes_text(remainder)} tiles"
                                f"{' (jokers included)' if jokers else ''}, got {got}")
-    check_honors(counts, rules)
+    check_in_play(counts, rules)
 
 
-def check_honors(counts: bytes, rules: RuleSet) -> None:
-    """Refuse honor tiles under rules without them."""
+def check_in_play(counts: bytes, rules: RuleSet) -> None:
+    """Refuse honor tiles under rules without them, and 2m-8m under three-player rules."""
     if not rules.honors and counts[HONOR_OFFSET:].strip(b"\0"):
         tile = next(t for t in range(HONOR_OFFSET, N_TILE_KINDS) if counts[t])
         raise InvalidHandError(f"rule set {rules.name!r} has no honor tiles, hand holds {tile_name(tile)}")
+    if rules.three_player and counts[1:N_SUIT_RANKS - 1].strip(b"\0"):
+        tile = next(t for t in range(1, N_SUIT_RANKS - 1) if counts[t])
+        raise InvalidHandError(f"rule set {rules.name!r} has no tiles 2m-8m (three players), hand holds "
+                               f"{tile_name(tile)}")
 
 
 def check_jokers(jokers: object) -> int:
@@ -133,11 +138,6 @@ def batch_jokers(jokers: npt.ArrayLike, n_rows: int) -> np.ndarray:
     return array.astype(np.uint8) if array.any() else NO_JOKERS
 
 
-def rule_flags(rules: RuleSet) -> tuple[bool, bool, bool, bool]:
-    """The rules as the kernels take them: seven_pairs, quad_as_two_pairs, thirteen_orphans, honors."""
-    return (rules.seven_pairs, rules.quad_as_two_pairs, rules.thirteen_orphans, rules.honors)
-
-
 def batch_error(counts: np.ndarray, rules: RuleSet, size_rule: str,
                 jokers: np.ndarray = NO_JOKERS) -> Callable[[int, int], Exception]:
     """The ``explain(status, row)`` of :func:`lookup.jit.check` for a batch kernel over ``counts``.
@@ -154,8 +154,11 @@ def batch_error(counts: np.ndarray, rules: RuleSet, size_rule: str,
             if jokers.size:
                 got += f" tiles and {int(jokers[row])} jokers"
             return InvalidHandError(f"row {row}: {size_rule}, got {got}")
-        if status == ERR_HONORS:
-            return InvalidHandError(f"row {row}: rule set {rules.name!r} has no honor tiles")
+        if status == ERR_OUT_OF_GAME:
+            try:
+                check_in_play(bytes(counts[row]), rules)
+            except InvalidHandError as error:
+                return InvalidHandError(f"row {row}: {error}")
         return AssertionError(f"unknown batch status {status} at row {row}")
 
     return explain

@@ -17,26 +17,52 @@ exact special-form checks, which take the row, are called only for the forms the
 import numpy as np
 
 from ..jit import KERNEL_MODULES, OK, kernel_decorator
-from . import hand
-from .encoding import MAX_HAND_TILES, suit_keys
+from . import hand, variants
+from .encoding import (
+    HONOR_TILES,
+    KIND_HONOR,
+    KIND_HONOR_258,
+    KIND_SUIT,
+    KIND_SUIT_258,
+    MAX_HAND_TILES,
+    suit_keys,
+)
+from .rules import HONORS, MAX_SUITS_3, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
 
-SOURCES_SHA256 = "f60c3117e5cbe1ea4acdebf7efa1dba4cf77e2fd31c8d72081f2b7315e47fe5e"
+SOURCES_SHA256 = "67ae563c85a2912c9305ac766dda6391b9037bee289e6215606581131c6456b4"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
 
 @kernel
-def hu_batch(counts, jokers, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
+def hu_batch(counts, jokers, tables, rules, out):
     """out[i] = hu of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
     with_jokers = jokers.shape[0] != 0
+    seven_pairs, quad_as_two_pairs = rules & SEVEN_PAIRS != 0, rules & QUADS != 0
+    thirteen_orphans, honors, three_player = rules & ORPHANS != 0, rules & HONORS != 0, rules & THREE_PLAYER != 0
+    plain = rules & VARIANTS == MAX_SUITS_3
+    pair_258 = rules & PAIR_258 != 0
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     for i in range(counts.shape[0]):
         c = counts[i]
         j = np.int64(jokers[i]) if with_jokers else 0
-        status, total, odd, big, singles = hand.scan_row(c, hand.HU, honors, j)
+        status, total, odd, big, singles = hand.scan_row(c, hand.HU, honors, j, three_player)
         if status != OK:
             return status, i
         k0, k1, k2, k3 = suit_keys(c)
         e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+        if not plain:
+            standard = variants.suit_win(e0, e1, e2, e3, j, with_jokers)
+            if standard and pair_258:  # a win with a 258 pair, 碰碰胡 or 清一色 is a standard win
+                standard = variants.pair_258_win(k0, k1, k2, k3, total, odd, big, singles, j, with_jokers,
+                                                 np.int64(suit_258[k0]), np.int64(suit_258[k1]),
+                                                 np.int64(suit_258[k2]), np.int64(honor_258[k3]), rules)
+            win, left = variants.variant_hu(c, k0, k1, k2, k3, total, odd, big, singles, j, standard, rules)
+            if left:
+                win = variants.straight_hu(c, k0, k1, k2, k3, total, j, with_jokers, suit, honor)
+            out[i] = win
+            continue
         win = hand.joker_hu(e0, e1, e2, e3, j) if with_jokers else hand.standard_hu(e0, e1, e2, e3)
         if not win:
             forms = hand.special_forms(total, MAX_HAND_TILES, odd, big, singles, k0, k1, k2, j, seven_pairs,
@@ -47,21 +73,38 @@ def hu_batch(counts, jokers, suit, honor, seven_pairs, quad_as_two_pairs, thirte
 
 
 @kernel
-def ting_batch(counts, jokers, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
+def ting_batch(counts, jokers, tables, rules, out):
     """out[i] = wait mask of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
     with_jokers = jokers.shape[0] != 0
+    seven_pairs, quad_as_two_pairs = rules & SEVEN_PAIRS != 0, rules & QUADS != 0
+    thirteen_orphans, honors, three_player = rules & ORPHANS != 0, rules & HONORS != 0, rules & THREE_PLAYER != 0
+    plain = rules & VARIANTS == MAX_SUITS_3
+    pair_258 = rules & PAIR_258 != 0
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     for i in range(counts.shape[0]):
         c = counts[i]
         j = np.int64(jokers[i]) if with_jokers else 0
-        status, total, odd, big, singles = hand.scan_row(c, hand.TING, honors, j)
+        status, total, odd, big, singles = hand.scan_row(c, hand.TING, honors, j, three_player)
         if status != OK:
             return status, i
         k0, k1, k2, k3 = suit_keys(c)
         e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+        if not plain:
+            standard = variants.suit_waits(c, e0, e1, e2, e3, j, with_jokers)
+            if standard and pair_258:  # the waits of a 258 pair, 碰碰胡 or 清一色 are standard waits
+                standard = variants.pair_258_waits(c, k0, k1, k2, k3, total, odd, big, singles, j, with_jokers,
+                                                   standard, np.int64(suit_258[k0]), np.int64(suit_258[k1]),
+                                                   np.int64(suit_258[k2]), np.int64(honor_258[k3]), rules)
+            mask, left = variants.variant_waits(c, k0, k1, k2, k3, total, odd, big, singles, j, standard, rules)
+            if left:
+                mask |= variants.straight_waits(c, k0, k1, k2, k3, total, j, with_jokers, suit, honor, rules)
+            out[i] = mask
+            continue
         mask = hand.joker_waits(c, e0, e1, e2, e3, j) if with_jokers else hand.standard_waits(e0, e1, e2, e3)
         forms = hand.special_forms(total, MAX_HAND_TILES - 1, odd, big, singles, k0, k1, k2, j, seven_pairs,
                                    quad_as_two_pairs, thirteen_orphans)
         if forms:
             mask |= hand.special_waits(c, forms, quad_as_two_pairs, j)
-        out[i] = mask
+        out[i] = mask if honors else mask & ~HONOR_TILES
     return OK, counts.shape[0]

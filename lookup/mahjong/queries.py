@@ -2,10 +2,11 @@
 
 Hu and ting of a standard hand cost one table look-up per suit: the four suit vectors'
 entries are combined (:mod:`.hand`); seven pairs and thirteen orphans are checked by their
-rules. Ting never lists a kind the hand already holds 4 of. ``jokers`` wildcards (0..8,
-each any tile, a fifth copy included) apply to standard hands and seven pairs. A hand is
-any :data:`~.tiles.Hand`; batch forms take an ``(N, 34)`` integer array of counts and run
-the kernels of :mod:`.kernels`.
+rules, the forms and limits of the rule variants by :mod:`.variants`. Ting never lists a
+kind the hand already holds 4 of, nor a tile out of the game. ``jokers`` wildcards (0..8,
+each any tile, a fifth copy included) apply to every form. A hand is any
+:data:`~.tiles.Hand`; batch forms take an ``(N, 34)`` integer array of counts and run the
+kernels of :mod:`.kernels`.
 
 The tables' entries live in :data:`HU_TING` and :data:`JOKERS` (views of the one table
 cache, :mod:`lookup.tables`): numpy arrays for the kernels, memoryviews for the scalar
@@ -21,17 +22,24 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit, tables
-from .encoding import CLASS_PAIR, MAX_HAND_TILES, ORPHANS
+from .encoding import (
+    CLASS_PAIR,
+    KIND_HONOR,
+    KIND_HONOR_258,
+    KIND_SUIT,
+    KIND_SUIT_258,
+    MAX_HAND_TILES,
+    ORPHANS,
+    SUIT_KINDS,
+)
 from .hand import (
     HU,
     TING,
     joker_hu,
-    joker_waits,
     seven_pairs_waits,
     size_and_class,
     special_forms,
     special_hu,
-    special_waits,
     standard_waits,
     thirteen_orphans_waits,
 )
@@ -45,23 +53,34 @@ from .inputs import (
     check_jokers,
     counts_and_keys,
     resolve_rules,
-    rule_flags,
     sizes_text,
     special_counts,
 )
 from .rules import RuleSet
 from .tiles import Hand, mask_tiles, wait_mask
+from .variants import (
+    pair_258_waits,
+    pair_258_win,
+    straight_hu,
+    straight_waits,
+    suit_waits,
+    suit_win,
+    variant_hu,
+    variant_waits,
+)
 
 GAME = "mahjong"
 
-Entries = tuple[np.ndarray, np.ndarray, memoryview, memoryview]
-"""(suit entries, honor entries, their memoryviews) of one per-suit dataset."""
+Entries = tuple[tuple[np.ndarray, ...], memoryview, memoryview, tuple[memoryview, ...]]
+"""(the arrays of every suit kind, the memoryviews of the suit and honor entries, the
+memoryviews of every suit kind) of one per-suit dataset; kinds in SUIT_KINDS order."""
 
 
 def _entries(dataset: str) -> Callable[[tables.TableSet], Entries]:
     def build(t: tables.TableSet) -> Entries:
-        suit, honor = t[f"suit/{dataset}"], t[f"honor/{dataset}"]
-        return suit, honor, suit.data, honor.data
+        arrays = tuple(t[f"{kind}/{dataset}"] for kind in SUIT_KINDS)
+        views = tuple(array.data for array in arrays)
+        return arrays, views[0], views[1], views
 
     return build
 
@@ -80,19 +99,23 @@ def is_hu(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> boo
         jokers = check_jokers(jokers)  # None, 0.0, "" or an array are refused, not read as 0
     rules = resolve_rules(rules)
     counts, k0, k1, k2, k3 = counts_and_keys(hand)
-    _, _, suit, honor = HU_TING.value or HU_TING.get()
+    _, suit, honor, views = HU_TING.value or HU_TING.get()
     n, classes = size_and_class(suit[k0], suit[k1], suit[k2], honor[k3])
     if jokers:
         jokers = check_jokers(jokers)
         check_hand(counts, n, rules, HU, "hu", jokers)
-        _, _, suit_j, honor_j = JOKERS.value or JOKERS.get()
+        _, suit_j, honor_j, views_j = JOKERS.value or JOKERS.get()
+        if not rules.plain:
+            return _variant_hu(counts, (k0, k1, k2, k3), n, jokers, views_j, rules)
         if joker_hu(suit_j[k0], suit_j[k1], suit_j[k2], honor_j[k3], jokers):
             return True
         forms = special_forms(n, MAX_HAND_TILES, *special_counts(counts), k0, k1, k2, jokers,
                               rules.seven_pairs, rules.quad_as_two_pairs, rules.thirteen_orphans)
         return bool(forms) and special_hu(counts, forms, rules.quad_as_two_pairs, jokers)
-    if n not in HU_SIZES or not rules.honors:
+    if n not in HU_SIZES or not rules.honors or not rules.plain:
         check_hand(counts, n, rules, HU, "hu")
+        if not rules.plain:
+            return _variant_hu(counts, (k0, k1, k2, k3), n, 0, views, rules)
     if classes == CLASS_PAIR:
         return True
     if n != MAX_HAND_TILES:
@@ -111,17 +134,15 @@ def ting_mask(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) ->
         jokers = check_jokers(jokers)  # None, 0.0, "" or an array are refused, not read as 0
     rules = resolve_rules(rules)
     counts, k0, k1, k2, k3 = counts_and_keys(hand)
-    _, _, suit, honor = HU_TING.value or HU_TING.get()
+    _, suit, honor, views = HU_TING.value or HU_TING.get()
     e0, e1, e2, e3 = suit[k0], suit[k1], suit[k2], honor[k3]
     n = size_and_class(e0, e1, e2, e3)[0]
-    if jokers:
+    if jokers or not rules.plain:
         jokers = check_jokers(jokers)
         check_hand(counts, n, rules, TING, "ting", jokers)
-        _, _, suit_j, honor_j = JOKERS.value or JOKERS.get()
-        mask = joker_waits(counts, suit_j[k0], suit_j[k1], suit_j[k2], honor_j[k3], jokers)
-        forms = special_forms(n, MAX_HAND_TILES - 1, *special_counts(counts), k0, k1, k2, jokers,
-                              rules.seven_pairs, rules.quad_as_two_pairs, rules.thirteen_orphans)
-        return mask | special_waits(counts, forms, rules.quad_as_two_pairs, jokers) if forms else mask
+        if jokers:
+            views = (JOKERS.value or JOKERS.get())[3]
+        return _variant_waits(counts, (k0, k1, k2, k3), n, jokers, views, rules)
     if n not in TING_SIZES or not rules.honors:
         check_hand(counts, n, rules, TING, "ting")
     mask = standard_waits(e0, e1, e2, e3)
@@ -131,8 +152,44 @@ def ting_mask(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) ->
         if rules.seven_pairs and counts.count(1) + counts.count(3) == 1:  # one lone tile
             mask |= seven_pairs_waits(counts, rules.quad_as_two_pairs, 0)
         if rules.thirteen_orphans and counts.count(1) >= 11:
-            mask |= thirteen_orphans_waits(counts)
+            mask |= thirteen_orphans_waits(counts, 0)
     return mask
+
+
+def _variant_hu(counts: bytes, keys: tuple[int, int, int, int], n: int, jokers: int, views: tuple[memoryview, ...],
+                rules: RuleSet) -> bool:
+    """Hu under rules with variants (the kernels' steps, run as Python on the entries' memoryviews)."""
+    k0, k1, k2, k3 = keys
+    suit, honor = views[KIND_SUIT], views[KIND_HONOR]
+    odd, big, singles = special_counts(counts)
+    wild = bool(jokers)
+    standard = suit_win(suit[k0], suit[k1], suit[k2], honor[k3], jokers, wild)
+    if standard and rules.pair_258:
+        suit_258 = views[KIND_SUIT_258]
+        standard = pair_258_win(k0, k1, k2, k3, n, odd, big, singles, jokers, wild, suit_258[k0], suit_258[k1],
+                                suit_258[k2], views[KIND_HONOR_258][k3], rules.bits)
+    win, left = variant_hu(counts, k0, k1, k2, k3, n, odd, big, singles, jokers, standard, rules.bits)
+    if left:
+        win = straight_hu(counts, k0, k1, k2, k3, n, jokers, wild, suit, honor)
+    return bool(win)
+
+
+def _variant_waits(counts: bytes, keys: tuple[int, int, int, int], n: int, jokers: int,
+                   views: tuple[memoryview, ...], rules: RuleSet) -> int:
+    """Wait mask under rules with variants, or with jokers (the kernels' steps, run as Python)."""
+    k0, k1, k2, k3 = keys
+    suit, honor = views[KIND_SUIT], views[KIND_HONOR]
+    odd, big, singles = special_counts(counts)
+    wild = bool(jokers)
+    standard = suit_waits(counts, suit[k0], suit[k1], suit[k2], honor[k3], jokers, wild)
+    if standard and rules.pair_258:
+        suit_258 = views[KIND_SUIT_258]
+        standard = pair_258_waits(counts, k0, k1, k2, k3, n, odd, big, singles, jokers, wild, standard, suit_258[k0],
+                                  suit_258[k1], suit_258[k2], views[KIND_HONOR_258][k3], rules.bits)
+    mask, left = variant_waits(counts, k0, k1, k2, k3, n, odd, big, singles, jokers, standard, rules.bits)
+    if left:
+        mask |= straight_waits(counts, k0, k1, k2, k3, n, jokers, wild, suit, honor, rules.bits)
+    return int(mask)
 
 
 def ting(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> list[int]:
@@ -154,8 +211,8 @@ def _run_batch(kernel: Callable, counts: npt.ArrayLike, rules: str | RuleSet, jo
     rows = batch_counts(counts)
     wild = batch_jokers(jokers, rows.shape[0])
     out: np.ndarray = np.empty(rows.shape[0], out_dtype)
-    suit, honor, _, _ = (JOKERS if wild.size else HU_TING).get()
-    status, index = kernel(rows, wild, suit, honor, *rule_flags(rules), out)
+    arrays = (JOKERS if wild.size else HU_TING).get()[0]
+    status, index = kernel(rows, wild, arrays, rules.bits, out)
     jit.check(status, index, batch_error(rows, rules, f"needs {sizes_text(remainder)} tiles", wild))
     return out
 

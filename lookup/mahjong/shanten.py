@@ -1,8 +1,10 @@
-"""Shanten and discard advice from the per-suit shanten entries (SPEC §2).
+"""Shanten and discard advice from the per-suit shanten entries (SPEC §2, issue 11).
 
-Both run compiled kernels (:mod:`.shanten_kernels`, per-hand steps in :mod:`.shanten_hand`)
-on one hand or a batch: the shanten is the replacement number minus one, and a discard's
-waits are the tiles that lower the shanten after it.
+Both run compiled kernels (:mod:`.shanten_kernels`, per-hand steps in :mod:`.shanten_hand`,
+:mod:`.shanten_budget` and :mod:`.shanten_forms`) on one hand or a batch: the shanten is the
+replacement number minus one (the least over every form the rules allow), and a discard's
+waits are the tiles that lower the shanten after it. ``jokers`` (0..8) are wild as in
+``is_hu`` (any tile, a fifth copy included), stay in the hand and are never discarded.
 """
 
 from __future__ import annotations
@@ -14,53 +16,70 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit, tables
-from .encoding import MAX_HAND_TILES, N_TILE_KINDS
+from .encoding import MAX_HAND_TILES, N_TILE_KINDS, SUIT_KINDS
 from .hand import EITHER, HU
-from .inputs import batch_counts, batch_error, check_hand, resolve_rules, rule_flags
+from .inputs import NO_JOKERS, batch_counts, batch_error, batch_jokers, check_hand, check_jokers, resolve_rules
 from .rules import RuleSet
 from .tiles import Hand, hand_counts, mask_tiles
 
 GAME = "mahjong"
 
-Shanten = tuple[np.ndarray, np.ndarray, Callable, Callable]
-"""(suit entries, honor entries, the shanten kernel, the discard kernel)."""
+
+class Shanten(NamedTuple):
+    """The shanten entries, over-4 keys and over-4 entries of each suit kind (SUIT_KINDS
+    order; layouts in :mod:`.encoding`), with the kernels that read them."""
+
+    entries: tuple[np.ndarray, ...]
+    over_keys: tuple[np.ndarray, ...]
+    over: tuple[np.ndarray, ...]
+    batch: Callable
+    advice: Callable
 
 
 def _build(t: tables.TableSet) -> Shanten:
     from . import shanten_kernels as kernels  # compiled on first use: only these queries import Numba
 
-    return t["suit/shanten"], t["honor/shanten"], kernels.shanten_batch, kernels.discard_advice
+    entries, over_keys, over = (tuple(t[f"{kind}/{name}"] for kind in SUIT_KINDS)
+                                for name in ("shanten", "over4_keys", "over4"))
+    return Shanten(entries, over_keys, over, kernels.shanten_batch, kernels.discard_advice)
 
 
 SHANTEN: tables.TableView[Shanten] = tables.TableView(GAME, _build)
-"""The shanten entries (layout in :mod:`.encoding`), with the kernels that read them."""
+"""The shanten entries with their over-4 lists, and the kernels that read them."""
 
 
-def shanten_batch(counts: npt.ArrayLike, rules: str | RuleSet = "riichi") -> np.ndarray:
-    """Shanten of each row of an ``(N, 34)`` count array (3k+1 or 3k+2 tiles, k <= 4); int8 (N,).
+def shanten_batch(counts: npt.ArrayLike, rules: str | RuleSet = "riichi", jokers: npt.ArrayLike = 0) -> np.ndarray:
+    """Shanten of each row of an ``(N, 34)`` count array (3k+1 or 3k+2 tiles, jokers included,
+    k <= 4); int8 (N,). ``jokers`` is one int for every row or an array of N.
 
     -1 is a complete hand, 0 tenpai. Under ``riichi`` it equals xiangting's
-    ``calculate_replacement_number(...) - 1``: no target uses a fifth copy of a kind.
+    ``calculate_replacement_number(...) - 1``: no target uses a fifth copy of a kind (but
+    jokers may stand for one).
     """
     rules = resolve_rules(rules)
     rows = batch_counts(counts)
-    suit, honor, kernel, _ = SHANTEN.value or SHANTEN.get()
+    wild = batch_jokers(jokers, rows.shape[0])
+    view = SHANTEN.value or SHANTEN.get()
     out = np.empty(rows.shape[0], np.int8)
-    status, index = kernel(rows, suit, honor, *rule_flags(rules), out)
-    jit.check(status, index, batch_error(rows, rules, "shanten needs 1..14 tiles, not a multiple of 3"))
+    status, index = view.batch(rows, wild, view.entries, view.over_keys, view.over, rules.bits, out)
+    jit.check(status, index, batch_error(rows, rules, "shanten needs 1..14 tiles, not a multiple of 3", wild))
     return out
 
 
-def shanten(hand: Hand, rules: str | RuleSet = "riichi") -> int:
-    """Shanten of a 3k+1 or 3k+2 hand: -1 complete, 0 tenpai, ... (see :func:`shanten_batch`)."""
+def shanten(hand: Hand, rules: str | RuleSet = "riichi", jokers: int = 0) -> int:
+    """Shanten of a 3k+1 or 3k+2 hand (jokers included): -1 complete, 0 tenpai, ... (see
+    :func:`shanten_batch`)."""
     rules = resolve_rules(rules)
     counts = hand_counts(hand)
-    check_hand(counts, sum(counts), rules, EITHER, "shanten")
-    suit, honor, kernel, _ = SHANTEN.value or SHANTEN.get()
+    if jokers:
+        jokers = check_jokers(jokers)
+    check_hand(counts, sum(counts), rules, EITHER, "shanten", jokers)
+    view = SHANTEN.value or SHANTEN.get()
     # a writable (1, 34) row, so the batch kernel's one compiled signature serves it
     row = np.frombuffer(bytearray(counts), np.uint8).reshape(1, N_TILE_KINDS)
     out = np.empty(1, np.int8)
-    status, _ = kernel(row, suit, honor, *rule_flags(rules), out)
+    wild = np.full(1, jokers, np.uint8) if jokers else NO_JOKERS
+    status, _ = view.batch(row, wild, view.entries, view.over_keys, view.over, rules.bits, out)
     jit.check(status, 0, _validated)
     return int(out[0])
 
@@ -89,16 +108,18 @@ class Advice(NamedTuple):
 _new_advice = tuple.__new__  # builds an Advice without its Python-level __new__
 
 
-def discard_advice(hand: Hand, rules: str | RuleSet = "riichi") -> list[Advice]:
-    """Every distinct discard of a 3k+2 hand, best first: lower shanten, then more unseen
-    copies of the waits, then lower tile index."""
+def discard_advice(hand: Hand, rules: str | RuleSet = "riichi", jokers: int = 0) -> list[Advice]:
+    """Every distinct discard of a 3k+2 hand (jokers included; a joker is never the discard),
+    best first: lower shanten, then more unseen copies of the waits, then lower tile index."""
     rules = resolve_rules(rules)
     counts = hand_counts(hand)
-    check_hand(counts, sum(counts), rules, HU, "discard advice")
-    suit, honor, _, kernel = SHANTEN.value or SHANTEN.get()
+    if jokers:
+        jokers = check_jokers(jokers)
+    check_hand(counts, sum(counts), rules, HU, "discard advice", jokers)
+    view = SHANTEN.value or SHANTEN.get()
     out = np.empty(4 * MAX_HAND_TILES, np.int64)
-    bits = rules.seven_pairs | rules.quad_as_two_pairs << 1 | rules.thirteen_orphans << 2 | rules.honors << 3
-    status, n = kernel(np.frombuffer(counts, np.uint8), suit, honor, bits, out)
+    status, n = view.advice(np.frombuffer(counts, np.uint8), jokers, view.entries, view.over_keys, view.over,
+                            rules.bits, out)
     n = jit.check(status, n, _validated)
     rows = out[:4 * n].tolist()
     return [_new_advice(Advice, rows[i:i + 4]) for i in range(0, 4 * n, 4)]

@@ -8,14 +8,13 @@ least total over the ways to share k melds and one pair among the four suits: tw
 merges of suit pairs (:func:`standard_costs`, :func:`merge`), then one more (:func:`share`).
 A suit's costs travel as a tuple of its classes (:data:`Costs`). Seven pairs and thirteen
 orphans (13 or 14 tiles) follow their formulas over the entries' summed form counts
-(:func:`special_rn`); :func:`forms_rn` gives all three.
+(:func:`stats_of`, :func:`pairs_lacking`, :func:`orphans_lacking`, :func:`special_rn`);
+:func:`forms_rn` gives all three (the plain rules' fast path; every other rule set goes
+through :mod:`.shanten_forms`).
 
 A tile *lowers* the shanten of a 3k+1 hand when some optimal target holds more of it than
-the hand: for the standard form, a rank r of suit s whose addition lowers cost_s(m, p) by
-one for a class (m, p) that is part of an optimal sharing (:func:`usable_classes`,
-:func:`drop_masks`; those costs come from the suit's neighbouring entries key + 5**r, not
-from new shanten computations); for the special forms :func:`seven_pairs_lowering` and
-:func:`orphans_lowering`.
+the hand: for the standard form see :func:`.shanten_budget.standard_lowering`; for seven
+pairs and thirteen orphans :func:`seven_pairs_lowering` and :func:`orphans_lowering`.
 """
 
 from __future__ import annotations
@@ -30,13 +29,9 @@ from .encoding import (
     FORM_STATS_SHIFT,
     MAX_COPIES,
     MAX_HAND_TILES,
-    MAX_MELDS,
     N_CLASSES,
-    N_HONOR_KINDS,
-    N_SUIT_RANKS,
     N_TILE_KINDS,
     ORPHAN_MASK,
-    SUIT_OFFSETS,
     Counts,
     form_field,
     shanten_shift,
@@ -118,7 +113,31 @@ def standard_costs(e0: int, e1: int, e2: int, e3: int, honors: bool) -> SuitCost
 @jitable
 def field(stats: int, at: tuple[int, int]) -> int:
     """One FORM_FIELDS field (``at`` = (shift, mask) from form_field) of summed form counts."""
-    return np.int64((stats >> np.uint64(at[0])) & np.uint64(at[1]))
+    return (stats >> at[0]) & at[1]
+
+
+@jitable
+def stats_of(entry: int) -> int:
+    """The form counts of a shanten entry (FORM_FIELDS from bit 0): summing them over suits sums
+    every field at once (the entry's flag bits land above the fields)."""
+    return np.int64(np.uint64(entry) >> np.uint64(FORM_STATS_SHIFT))
+
+
+@jitable
+def pairs_lacking(stats: int, quad_as_two_pairs: bool) -> int:
+    """Tiles lacking of seven pairs, from summed form counts: keep the pairs held (four of a kind
+    as two when ``quad_as_two_pairs``, else pairs of distinct kinds), one draw per lone tile,
+    two per pair made from nothing."""
+    if quad_as_two_pairs:  # pairs may repeat a kind: every lone tile is a draw from a pair
+        halves = field(stats, HALVES)
+        return 7 - halves + max(0, 7 - halves - field(stats, ODD))
+    return 7 - field(stats, PAIRED) + max(0, 7 - field(stats, KINDS))
+
+
+@jitable
+def orphans_lacking(stats: int) -> int:
+    """Tiles lacking of thirteen orphans, from summed form counts."""
+    return 14 - field(stats, ORPHANS_HELD) - (field(stats, ORPHAN_PAIRS) > 0)
 
 
 @jitable
@@ -126,18 +145,9 @@ def special_rn(e0: int, e1: int, e2: int, e3: int, seven_pairs: bool, quad_as_tw
                thirteen_orphans: bool) -> tuple[int, int]:
     """(seven pairs rn, thirteen orphans rn) of a 13/14-tile hand from its four shanten entries;
     FAR where the rules omit a form."""
-    sh = np.uint64(FORM_STATS_SHIFT)
-    stats = (np.uint64(e0) >> sh) + (np.uint64(e1) >> sh) + (np.uint64(e2) >> sh) + (np.uint64(e3) >> sh)
-    rn7 = FAR
-    if seven_pairs:
-        if quad_as_two_pairs:  # pairs may repeat a kind: every lone tile is a draw from a pair
-            halves = field(stats, HALVES)
-            rn7 = 7 - halves + max(0, 7 - halves - field(stats, ODD))
-        else:
-            rn7 = 7 - field(stats, PAIRED) + max(0, 7 - field(stats, KINDS))
-    rn13 = FAR
-    if thirteen_orphans:
-        rn13 = 14 - field(stats, ORPHANS_HELD) - (field(stats, ORPHAN_PAIRS) > 0)
+    stats = stats_of(e0) + stats_of(e1) + stats_of(e2) + stats_of(e3)
+    rn7 = pairs_lacking(stats, quad_as_two_pairs) if seven_pairs else FAR
+    rn13 = orphans_lacking(stats) if thirteen_orphans else FAR
     return rn7, rn13
 
 
@@ -158,58 +168,22 @@ def forms_rn(costs: SuitCosts, e0: int, e1: int, e2: int, e3: int, total: int, s
 # --- tiles that lower the shanten of a 3k+1 hand --------------------------------------------
 
 @jitable
-def sharing_classes(x: Costs, others: Costs, k: int, rn: int) -> int:
-    """Mask of the classes 2m + p of a suit (costs ``x``) that take part in a sharing of k melds
-    and the pair of cost ``rn`` with the other suits (their merged costs ``others``)."""
-    mask = 0
-    for m in range(k + 1):
-        for p in range(2):
-            if x[2 * m + p] + others[2 * (k - m) + 1 - p] == rn:
-                mask |= 1 << (2 * m + p)
-    return mask
-
-
-@jitable
-def usable_classes(costs: SuitCosts, k: int, rn: int) -> tuple[int, int, int, int]:
-    """Per suit, the :func:`sharing_classes` of an optimal sharing (cost ``rn``) of k melds and
-    the pair; ``costs`` from :func:`standard_costs`."""
-    x01, x23, x0, x1, x2, x3 = costs
-    return (sharing_classes(x0, merge(x1, x23), k, rn), sharing_classes(x1, merge(x0, x23), k, rn),
-            sharing_classes(x2, merge(x01, x3), k, rn), sharing_classes(x3, merge(x01, x2), k, rn))
-
-
-@jitable
-def drop_masks(c: Counts, s: int, key: int, table: Array, drops: Array) -> None:
-    """drops[s, r] = mask of the classes 2m + p whose cost falls by one when rank r is added to
-    suit s of counts ``c`` (key ``key``); 0 for ranks held 4 times. From the neighbouring
-    entries key + 5**r of ``table``."""
-    e = table[key]
-    w = 1
-    for r in range(N_SUIT_RANKS if s < 3 else N_HONOR_KINDS):
-        mask = 0
-        if c[SUIT_OFFSETS[s] + r] < MAX_COPIES:
-            e_plus = table[key + w]
-            for m in range(MAX_MELDS + 1):
-                for p in range(2):
-                    if cost(e_plus, m, p) == cost(e, m, p) - 1:
-                        mask |= 1 << (2 * m + p)
-        drops[s, r] = mask
-        w *= 5
-
-
-@jitable
-def seven_pairs_lowering(c: Counts, quad_as_two_pairs: bool, honors: bool) -> int:
-    """Tiles that lower the seven-pairs rn of a 13-tile hand (no honors when the game has none)."""
+def seven_pairs_lowering(c: Counts, quad_as_two_pairs: bool, allowed: int) -> int:
+    """Tiles that lower the seven-pairs lacking of a 13-tile hand whose target takes only the
+    tiles of ``allowed`` (the tiles in the game, of the suits kept); the counts are of those tiles."""
     kinds = 0
     halves = 0
     odd = 0
     for t in range(N_TILE_KINDS):
-        x = np.int64(c[t])
-        kinds += x > 0
-        halves += x // 2
-        odd += x & 1
+        if (allowed >> t) & 1:
+            x = np.int64(c[t])
+            kinds += x > 0
+            halves += x // 2
+            odd += x & 1
     mask = 0
-    for t in range(N_TILE_KINDS if honors else SUIT_OFFSETS[3]):
+    for t in range(N_TILE_KINDS):
+        if not (allowed >> t) & 1:
+            continue
         x = c[t]
         if quad_as_two_pairs:  # a lone tile pairs up; a new lone tile helps while pairs lack tiles
             if x & 1 or (x < MAX_COPIES and 7 - halves - odd > 0):

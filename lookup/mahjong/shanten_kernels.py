@@ -1,64 +1,89 @@
 """Numba kernels for shanten and discard advice (compiled on first use, cached on disk).
 
 Loops only: over the rows (:func:`shanten_batch`) or over the discards of one hand
-(:func:`discard_advice`); every per-hand step is a jitable of :mod:`.shanten_hand`,
-:mod:`.hand` (the row scan) and :mod:`.encoding` (the suit keys), compiled in. Status
+(:func:`discard_advice`); every per-hand step is a jitable of :mod:`.shanten_hand` (the
+plain rules' fast path), :mod:`.shanten_forms` (every form of every rule set, and the tiles
+that lower the shanten), :mod:`.hand` (the row scan) and :mod:`.encoding` (the suit keys),
+compiled in. Status
 protocol of :mod:`lookup.jit`: ``(status, first bad row)`` or ``(OK, rows written)``.
 """
 
 import numpy as np
 
 from ..jit import KERNEL_MODULES, OK, kernel_decorator
+from . import shanten_forms as sf
 from . import shanten_hand as sh
-from .encoding import COUNT_BASE, N_HONOR_KINDS, N_SUIT_RANKS, N_TILE_KINDS, suit_keys
-from .hand import EITHER, HU, scan_row
+from .encoding import (
+    COUNT_BASE,
+    KIND_HONOR,
+    KIND_HONOR_258,
+    KIND_SUIT,
+    KIND_SUIT_258,
+    N_SUIT_RANKS,
+    N_TILE_KINDS,
+    suit_keys,
+    terminal_key,
+)
+from .hand import EITHER, scan_row
+from .rules import HONORS, MAX_SUITS_3, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
 
-SOURCES_SHA256 = "9b3bfb87d173265f288f6f93c6b802b0247d17b6a3ef571e1f6afecd928ad875"
+SOURCES_SHA256 = "43f0b2aaff62cdc24ef1a6b1d74757b9c8051a5d99d84c237ff057315713d1f6"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
 
 @kernel
-def shanten_batch(counts, suit, honor, seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, out):
-    """out[i] = shanten (rn - 1) of row i (3k+1 or 3k+2 tiles, k <= 4)."""
+def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
+    """out[i] = shanten (rn - 1) of row i (3k+1 or 3k+2 tiles with jokers[i] wildcards when
+    ``jokers`` is not empty, k <= 4). ``tables``: the shanten entries of each suit kind;
+    ``over_keys``/``over_values``: their over-4 lists; ``rules``: :attr:`.rules.RuleSet.bits`."""
+    with_jokers = jokers.shape[0] != 0
+    seven_pairs, quad_as_two_pairs = rules & SEVEN_PAIRS != 0, rules & QUADS != 0
+    thirteen_orphans, honors, three_player = rules & ORPHANS != 0, rules & HONORS != 0, rules & THREE_PLAYER != 0
+    plain = rules & VARIANTS == MAX_SUITS_3
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    numbered = tables[KIND_SUIT_258] if rules & PAIR_258 else suit  # the standard form's kinds
+    honor_std = tables[KIND_HONOR_258] if rules & PAIR_258 else honor
     for i in range(counts.shape[0]):
         c = counts[i]
-        status, total, _, _, _ = scan_row(c, EITHER, honors, 0)
+        j = np.int64(jokers[i]) if with_jokers else 0
+        status, total, _, _, _ = scan_row(c, EITHER, honors, j, three_player)
         if status != OK:
             return status, i
         k0, k1, k2, k3 = suit_keys(c)
-        e0, e1, e2, e3 = suit[k0], suit[k1], suit[k2], honor[k3]
-        rn, rn7, rn13 = sh.forms_rn(sh.standard_costs(e0, e1, e2, e3, honors), e0, e1, e2, e3, total,
-                                    seven_pairs, quad_as_two_pairs, thirteen_orphans)
-        out[i] = min(rn, min(rn7, rn13)) - 1
+        if plain and j == 0:
+            e0, e1, e2, e3 = suit[k0], suit[k1], suit[k2], honor[k3]
+            rn, rn7, rn13 = sh.forms_rn(sh.standard_costs(e0, e1, e2, e3, honors), e0, e1, e2, e3, total,
+                                        seven_pairs, quad_as_two_pairs, thirteen_orphans)
+            out[i] = min(rn, min(rn7, rn13)) - 1
+        else:
+            e0 = np.int64(honor_std[terminal_key(k0)] if three_player else numbered[k0])
+            lacking, left = sf.row_lacking(c, total, j, e0, np.int64(numbered[k1]), np.int64(numbered[k2]),
+                                           np.int64(honor_std[k3]), np.int64(suit[k0]), np.int64(suit[k1]),
+                                           np.int64(suit[k2]), rules)
+            if left == sf.FULL:
+                lacking = sf.lacking_of(sf.full_lacking(c, k0, k1, k2, k3, total, j, tables, over_keys, over_values,
+                                                        rules, False))
+            elif left == sf.STRAIGHT:
+                lacking = min(lacking, sf.straight_lacking(c, k0, k1, k2, k3, total, j, suit, honor, over_keys,
+                                                           over_values, rules, lacking - 1))
+            out[i] = lacking - j - 1
     return OK, counts.shape[0]
 
 
 @kernel
-def discard_advice(hand, suit, honor, rule_bits, out):
-    """Discard advice of one validated 3k+2 ``hand`` (34 counts); returns ``(OK, rows)``.
+def discard_advice(hand, jokers, tables, over_keys, over_values, rules, out):
+    """Discard advice of one validated 3k+2 ``hand`` (34 counts, ``jokers`` wildcards beside it,
+    never discarded); returns ``(OK, rows)``. Tables and rules as :func:`shanten_batch`.
 
-    rule_bits: seven_pairs | quad_as_two_pairs << 1 | thirteen_orphans << 2 | honors << 3
-    (one argument instead of four keeps the call cheap). out[4 * i: 4 * i + 4] gets row i:
-    discard, shanten after it, unseen copies of the tiles that lower that shanten (the whole
-    hand counted as seen), the mask of those tiles. Rows come sorted best first (lower
-    shanten, more copies, lower tile).
+    out[4 * i: 4 * i + 4] gets row i: discard, shanten after it, unseen copies of the tiles
+    that lower that shanten (the whole hand counted as seen), the mask of those tiles. Rows
+    come sorted best first (lower shanten, more copies, lower tile).
     """
-    seven_pairs = rule_bits & 1 != 0
-    quad_as_two_pairs = rule_bits & 2 != 0
-    thirteen_orphans = rule_bits & 4 != 0
-    honors = rule_bits & 8 != 0
     c = hand.copy()
-    total = scan_row(c, HU, True, 0)[1] - 1  # tiles after the discard
-    k = total // 3
+    total = scan_row(c, EITHER, True, 0)[1] - 1  # real tiles after the discard
     k0, k1, k2, k3 = suit_keys(c)
     keys = np.array([k0, k1, k2, k3])
-    # drops[s, r]: the classes of suit s whose cost falls by one when rank r is added; a
-    # discard changes one suit, so the other suits' rows are those of the whole hand,
-    # computed when first needed (known[s])
-    whole = np.empty((4, N_SUIT_RANKS), np.int64)
-    known = np.zeros(4, np.bool_)
-    drops = np.empty((4, N_SUIT_RANKS), np.int64)
     n = 0
     for d in range(N_TILE_KINDS):
         if hand[d] == 0:
@@ -67,33 +92,10 @@ def discard_advice(hand, suit, honor, rule_bits, out):
         step = COUNT_BASE ** (d - N_SUIT_RANKS * ds)
         c[d] -= 1
         keys[ds] -= step
-        e0, e1, e2, e3 = suit[keys[0]], suit[keys[1]], suit[keys[2]], honor[keys[3]]
-        costs = sh.standard_costs(e0, e1, e2, e3, honors)
-        rn_std, rn7, rn13 = sh.forms_rn(costs, e0, e1, e2, e3, total, seven_pairs, quad_as_two_pairs, thirteen_orphans)
-        rn = min(rn_std, min(rn7, rn13))
-        mask = 0
-        if rn_std == rn:
-            usable = sh.usable_classes(costs, k, rn)
-            for s in range(4):
-                if not usable[s]:
-                    continue
-                table = suit if s < 3 else honor
-                if s == ds:
-                    sh.drop_masks(c, s, keys[s], table, drops)
-                else:
-                    if not known[s]:
-                        sh.drop_masks(hand, s, keys[s], table, whole)
-                        known[s] = True
-                    drops[s] = whole[s]
-                for r in range(N_SUIT_RANKS if s < 3 else N_HONOR_KINDS):
-                    if drops[s, r] & usable[s]:
-                        mask |= 1 << (N_SUIT_RANKS * s + r)
-        if rn7 == rn:
-            mask |= sh.seven_pairs_lowering(c, quad_as_two_pairs, honors)
-        if rn13 == rn:
-            mask |= sh.orphans_lowering(c)
+        lacking, mask = sf.evaluate(c, keys[0], keys[1], keys[2], keys[3], total, jokers, tables, over_keys,
+                                    over_values, rules)
         out[4 * n] = d
-        out[4 * n + 1] = rn - 1
+        out[4 * n + 1] = lacking - jokers - 1
         out[4 * n + 2] = sh.unseen_copies(hand, mask)
         out[4 * n + 3] = mask
         n += 1

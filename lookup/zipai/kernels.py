@@ -14,7 +14,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "4696a6fdbfcc64f809c771695b8c827b8024102b99abcd9568200d34e1ed369e"
+SOURCES_SHA256 = "b23541c48bb042721326e194c1af4828a1a51978c1e43076e09dac6b98199b81"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

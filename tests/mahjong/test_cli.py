@@ -53,7 +53,30 @@ def test_jokers_shanten_decompose_discard(capsys):
     advice = json.loads(run(capsys, "mahjong", "discard", "11m", "--json")[1])["advice"]
     assert advice == [{"discard": "1m", "shanten": 0, "waits": ["1m"], "count": 2}]
     decomposed = json.loads(run(capsys, "mahjong", "decompose", "123m55z", "--json")[1])["decompositions"]
-    assert decomposed == [{"form": "standard", "pair": "5z", "melds": [{"kind": "chow", "tiles": "123m"}], "pairs": []}]
+    assert decomposed == [{"form": "standard", "pair": "5z", "melds": [{"kind": "chow", "tiles": "123m"}], "pairs": [],
+                           "knitted": []}]
+
+
+def test_rule_variants_and_jokers_on_shanten_and_discard(capsys):
+    assert run(capsys, "mahjong", "hu", "147m258s36p123456z", "--rules", "chinese")[:2] == (0, "hu\n")
+    assert run(capsys, "mahjong", "hu", "147m258s36p123456z")[:2] == (0, "no hu\n")
+    assert run(capsys, "mahjong", "ting", "369s147p1234567z", "--rules", "chinese")[1] == "2m 5m 8m\n"
+    assert run(capsys, "mahjong", "decompose", "147m258p369s11222z", "--rules", "chinese")[1] == \
+        "knitted straight: 11z + 147m258p369s 222z\n"
+    assert run(capsys, "mahjong", "decompose", "147m258s3p1234567z", "--rules", "chinese")[1] == \
+        "greater knitted honors: 147m3p258s1234567z\n"
+    decomposed = json.loads(run(capsys, "mahjong", "decompose", "147m258s36p123456z", "--rules", "chinese",
+                                "--json")[1])["decompositions"]
+    assert decomposed[0]["form"] == "knitted_honors" and decomposed[0]["knitted"][:3] == ["1m", "4m", "7m"]
+    assert run(capsys, "mahjong", "hu", "22m555p678s", "--rules", "changsha")[1] == "hu\n"
+    assert run(capsys, "mahjong", "hu", "33m555p678s", "--rules", "changsha")[1] == "no hu\n"  # 33m: no 258 pair
+    status, _, err = run(capsys, "mahjong", "hu", "55m", "--rules", "sanma")
+    assert status == 2 and "no tiles 2m-8m" in err
+    assert run(capsys, "mahjong", "shanten", "1m2p3s", "--jokers", "2", "--rules", "chinese")[1] == "0\n"
+    shanten = json.loads(run(capsys, "mahjong", "shanten", "123m456p789s1z", "--jokers", "1", "--json")[1])
+    assert shanten == {"hand": "123m456p789s1z", "rules": "riichi", "jokers": 1, "shanten": -1}
+    lines = run(capsys, "mahjong", "discard", "1m9m5z", "--jokers", "2", "--rules", "chinese")[1].splitlines()
+    assert lines[0] == "5z\tshanten 0\twaits 1m 2m 3m 7m 8m 9m (22)" and len(lines) == 3
 
 
 def test_json_output(capsys):

@@ -9,7 +9,7 @@ from lookup import jit, mahjong, tables
 from lookup.errors import InvalidCardError, InvalidHandError, InvalidRulesError, InvalidTileError
 from lookup.mahjong import encoding as enc
 from lookup.mahjong import kernels, shanten_kernels
-from lookup.mahjong.inputs import NO_JOKERS, rule_flags
+from lookup.mahjong.inputs import NO_JOKERS
 from lookup.mahjong.rules import PRESETS, RuleSet, get_rules
 from lookup.rules import Presets
 from tests.support import mahjong_hands as handgen
@@ -21,43 +21,59 @@ def _rows(rng, sizes, n, honors=True):
 
 
 def _entries(dataset):
+    """The arrays of one dataset of every suit kind, as the kernels take them."""
     t = tables.load("mahjong")
-    return t[f"suit/{dataset}"], t[f"honor/{dataset}"]
+    return tuple(t[f"{kind}/{dataset}"] for kind in enc.SUIT_KINDS)
+
+
+def _shanten_tables():
+    return _entries("shanten"), _entries("over4_keys"), _entries("over4")
+
+
+def _rules_rows(rng, rules, sizes, n):
+    """Seeded hands of the game of ``rules`` (every form it knows), of each size."""
+    return np.array([h for size in sizes for h in handgen.form_hands(rng, n, size, PRESETS[rules])], np.uint8)
 
 
 # --- jitable steps: the same answers run as Python (the kernels' py_func) and compiled ----------
 
-@pytest.mark.parametrize("rules", ["riichi", "chinese", "sichuan"])
+@pytest.mark.parametrize("rules", list(PRESETS))
 def test_hu_and_ting_kernels_run_alike_as_python(rng, rules):
-    flags = rule_flags(PRESETS[rules])
-    honors = PRESETS[rules].honors
-    for kernel, sizes, dtype in ((kernels.hu_batch, (2, 5, 14), np.bool_), (kernels.ting_batch, (1, 4, 13), np.uint64)):
-        rows = _rows(rng, sizes, 60, honors)
+    bits = PRESETS[rules].bits
+    for kernel, sizes, dtype in ((kernels.hu_batch, (2, 5, 11, 14), np.bool_),
+                                 (kernels.ting_batch, (1, 4, 10, 13), np.uint64)):
+        rows = _rules_rows(rng, rules, sizes, 30)
         for jokers, dataset in ((NO_JOKERS, "hu_ting"), (np.full(len(rows), 3, np.uint8), "jokers")):
             if jokers.size:
                 rows = rows[rows.sum(axis=1) <= 11]
                 jokers = jokers[:len(rows)]
             compiled, python = np.empty(len(rows), dtype), np.empty(len(rows), dtype)
-            assert kernel(rows, jokers, *_entries(dataset), *flags, compiled) == (jit.OK, len(rows))
-            assert kernel.py_func(rows, jokers, *_entries(dataset), *flags, python) == (jit.OK, len(rows))
+            assert kernel(rows, jokers, _entries(dataset), bits, compiled) == (jit.OK, len(rows))
+            assert kernel.py_func(rows, jokers, _entries(dataset), bits, python) == (jit.OK, len(rows))
             assert np.array_equal(compiled, python)
 
 
-def test_shanten_kernels_run_alike_as_python(rng):
-    rows = _rows(rng, (4, 8, 13, 14), 25)
-    for rules in ("riichi", "chinese", "standard"):
-        flags = rule_flags(PRESETS[rules])
+@pytest.mark.parametrize("rules", list(PRESETS))
+def test_shanten_kernels_run_alike_as_python(rng, rules):
+    bits = PRESETS[rules].bits
+    for sizes, jokers in (((4, 8, 13, 14), 0), ((2, 5, 11, 12), 2)):
+        rows = _rules_rows(rng, rules, sizes, 8)
+        jokers = np.full(len(rows), jokers, np.uint8) if jokers else NO_JOKERS
         compiled, python = np.empty(len(rows), np.int8), np.empty(len(rows), np.int8)
-        assert shanten_kernels.shanten_batch(rows, *_entries("shanten"), *flags, compiled) == (jit.OK, len(rows))
-        assert shanten_kernels.shanten_batch.py_func(rows, *_entries("shanten"), *flags, python) == (jit.OK, len(rows))
+        assert shanten_kernels.shanten_batch(rows, jokers, *_shanten_tables(), bits, compiled) == (jit.OK, len(rows))
+        assert shanten_kernels.shanten_batch.py_func(rows, jokers, *_shanten_tables(), bits, python) == \
+            (jit.OK, len(rows))
         assert np.array_equal(compiled, python)
-    bits = 1 | 1 << 2 | 1 << 3  # riichi
-    for hand in _rows(rng, (14, 11), 4):
-        compiled, python = np.empty(56, np.int64), np.empty(56, np.int64)
-        status, n = shanten_kernels.discard_advice(hand, *_entries("shanten"), bits, compiled)
-        assert (status, n) == shanten_kernels.discard_advice.py_func(hand, *_entries("shanten"), bits, python)
-        assert status == jit.OK and n == np.count_nonzero(hand)
-        assert np.array_equal(compiled[:4 * n], python[:4 * n])
+    for hand in _rules_rows(rng, rules, (14, 11), 2):
+        for jokers in (0, 1):
+            hand = hand.copy()
+            if jokers:
+                hand[np.flatnonzero(hand)[0]] -= 1
+            compiled, python = np.empty(56, np.int64), np.empty(56, np.int64)
+            status, n = shanten_kernels.discard_advice(hand, jokers, *_shanten_tables(), bits, compiled)
+            assert (status, n) == shanten_kernels.discard_advice.py_func(hand, jokers, *_shanten_tables(), bits, python)
+            assert status == jit.OK and n == np.count_nonzero(hand)
+            assert np.array_equal(compiled[:4 * n], python[:4 * n])
 
 
 def test_suit_keys_are_the_suit_key_of_each_suit(rng):
@@ -77,14 +93,17 @@ def test_kernels_report_ok_with_the_rows_written_and_the_first_bad_row():
     five[3] = 5
     honors = good.copy()
     honors[30] = 3
+    middle = good.copy()
+    middle[4] = 3  # 5m: not in a three-player game
     out = np.empty(4, np.bool_)
-    flags = rule_flags(PRESETS["sichuan"])
-    assert kernels.hu_batch(np.array([good] * 4), NO_JOKERS, *_entries("hu_ting"), *flags, out) == (jit.OK, 4)
-    for bad, status in ((five, jit.ERR_COPIES), (good[::-1].copy() * 0, jit.ERR_SIZE), (honors, jit.ERR_HONORS)):
+    sichuan, sanma = PRESETS["sichuan"].bits, PRESETS["sanma"].bits
+    assert kernels.hu_batch(np.array([good] * 4), NO_JOKERS, _entries("hu_ting"), sichuan, out) == (jit.OK, 4)
+    for bad, status, bits in ((five, jit.ERR_COPIES, sichuan), (good[::-1].copy() * 0, jit.ERR_SIZE, sichuan),
+                              (honors, jit.ERR_HONORS, sichuan), (middle, jit.ERR_HONORS, sanma)):
         rows = np.array([good, good, bad, bad])
-        assert kernels.hu_batch(rows, NO_JOKERS, *_entries("hu_ting"), *flags, out) == (status, 2)
+        assert kernels.hu_batch(rows, NO_JOKERS, _entries("hu_ting"), bits, out) == (status, 2)
     rows = np.array([good, five])
-    assert shanten_kernels.shanten_batch(rows, *_entries("shanten"), *flags, np.empty(2, np.int8)) == \
+    assert shanten_kernels.shanten_batch(rows, NO_JOKERS, *_shanten_tables(), sichuan, np.empty(2, np.int8)) == \
         (jit.ERR_COPIES, 1)
     with pytest.raises(InvalidHandError, match="row 1: holds 5 copies of 4m"):
         mahjong.shanten_batch(rows)
@@ -161,8 +180,18 @@ def test_a_bad_tile_raises_the_one_error_class(hand):
     ({"honors": "yes"}, "honors must be True or False"),
     ({"thirteen_orphans": None}, "thirteen_orphans must be True or False"),
     ({"name": 7}, "name must be a str"),
+    ({"max_suits": 4}, "max_suits must be an integer 1..3, got 4"),
+    ({"max_suits": True}, "max_suits must be an integer 1..3"),
     ({"quad_as_two_pairs": True}, "quad_as_two_pairs needs seven_pairs"),
     ({"thirteen_orphans": True, "honors": False}, "thirteen_orphans needs honor tiles"),
+    ({"knitted_honors": True, "honors": False}, "knitted_honors needs honor tiles"),
+    ({"pongs_waive_258": True}, "pongs_waive_258 needs pair_258"),
+    ({"one_suit_waives_258": True}, "one_suit_waives_258 needs pair_258"),
+    ({"thirteen_orphans": True, "max_suits": 2}, "thirteen_orphans needs all three suits"),
+    ({"knitted_straight": True, "max_suits": 2}, "knitted_straight needs all three suits"),
+    ({"knitted_straight": True, "three_player": True}, "knitted_straight needs the tiles 2m-8m"),
+    ({"pair_258": True, "three_player": True}, "pair_258 and three_player do not combine"),
+    ({"pair_258": True, "pongs_waive_258": True, "max_suits": 2}, "pongs_waive_258 needs max_suits 3"),
 ])
 def test_rules_fields_are_checked(fields, match):
     with pytest.raises(InvalidRulesError, match=match):
@@ -170,7 +199,8 @@ def test_rules_fields_are_checked(fields, match):
 
 
 def test_presets_resolve_names_and_rule_sets():
-    assert isinstance(PRESETS, Presets) and list(PRESETS) == ["standard", "riichi", "chinese", "sichuan"]
+    assert isinstance(PRESETS, Presets) and list(PRESETS) == ["standard", "riichi", "chinese", "sichuan", "changsha",
+                                                              "sanma"]
     custom = RuleSet("mine", seven_pairs=True)
     assert get_rules(custom) is custom and get_rules("riichi") is PRESETS["riichi"]
     for bad in ("mcr", 42, None, ["riichi"]):

@@ -9,7 +9,7 @@ from lookup.errors import InvalidHandError
 from lookup.mahjong.rules import PRESETS
 from lookup.mahjong.tiles import hand_counts
 from tests.support import mahjong_hands as handgen
-from tests.support.oracles import mahjong as slow
+from tests.support.oracles import mahjong_rules as rules_slow
 
 FOUR = xiangting.PlayerCount.FOUR
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
@@ -69,7 +69,7 @@ def test_other_rules_match_the_slow_definition(rng, rules):
     hands = [handgen.random_hand(rng, n, range(34) if honors else range(27)) for n in SIZES for _ in range(6)]
     hands += handgen.mixed_hands(rng, 30, 14, honors)
     got = mahjong.shanten_batch(np.array(hands, np.uint8), rules).tolist()
-    assert got == [slow.shanten(h, PRESETS[rules]) for h in hands]
+    assert got == [rules_slow.shanten(h, PRESETS[rules]) for h in hands]
 
 
 def test_standard_rules_ignore_the_special_forms():
@@ -139,8 +139,8 @@ def test_discard_advice_of_small_hands_matches_the_definition(rng, rules):
         for a in mahjong.discard_advice(hand, rules):
             after = list(hand)
             after[a.discard] -= 1
-            assert a.shanten == slow.shanten(after, PRESETS[rules])
-            assert list(a.waits) == slow.lowering_tiles(after, PRESETS[rules])
+            assert a.shanten == rules_slow.shanten(after, PRESETS[rules])
+            assert list(a.waits) == rules_slow.lowering_tiles(after, PRESETS[rules])
 
 
 def test_discard_advice_of_a_crafted_hand():

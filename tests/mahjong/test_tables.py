@@ -11,8 +11,13 @@ from lookup.errors import TableError
 from lookup.mahjong import encoding as enc
 from tablegen import mahjong as gen
 from tests.support.oracles import mahjong as slow
+from tests.support.oracles import mahjong_rules as rules_slow
 
 SUITS = [("suit", enc.N_SUIT_RANKS, True), ("honor", enc.N_HONOR_KINDS, False)]
+KINDS_258 = [("suit_258", enc.N_SUIT_RANKS, True, (1, 4, 7)), ("honor_258", enc.N_HONOR_KINDS, False, ())]
+"""The suit kinds of the 258 pair: the pair only on rank 2, 5 or 8; no pair of honors."""
+ORACLE_KINDS = {"suit": "num", "honor": "hon", "suit_258": "num258", "honor_258": "hon0"}
+"""The names of the suit kinds in :func:`tests.support.oracles.mahjong_rules.suit_targets`."""
 
 
 def vectors_up_to(n_ranks, max_total):
@@ -22,9 +27,9 @@ def vectors_up_to(n_ranks, max_total):
                for j in range(n_ranks + 1) if max_total - 5 * j >= 0)
 
 
-def expected_entries(n_ranks, chows):
+def expected_entries(n_ranks, chows, pair_ranks=None):
     """The packed entries built from the oracle's vector sets (waits derived backwards)."""
-    melds_only, with_pair = slow.split_vectors(n_ranks, chows)
+    melds_only, with_pair = slow.split_vectors(n_ranks, chows, pair_ranks=pair_ranks)
     entries = ((_totals(n_ranks) << enc.TOTAL_SHIFT) | (enc.CLASS_NEITHER << enc.CLASS_SHIFT)).astype(np.uint32)
     for flag, shift, vectors in ((enc.ENTRY_MELDS, enc.WAIT_MELDS_SHIFT, melds_only),
                                  (enc.ENTRY_PAIR, enc.WAIT_PAIR_SHIFT, with_pair)):
@@ -93,7 +98,7 @@ def test_keys_round_trip():
 def test_kernel_agrees_with_a_python_dp_on_small_suits():
     # the kernels take n_ranks: a 4-rank suit with chows is small enough for the recursive checker
     for chows in (True, False):
-        flags = gen.split_flags(4, chows)
+        flags = gen.split_flags(4, chows, (1 << 4) - 1)  # a pair on any rank
         melds_only, with_pair = slow.split_vectors(4, chows)
         for key in range(enc.n_keys(4)):
             v = enc.key_to_counts(key, 4)
@@ -230,9 +235,9 @@ def test_joker_wait_masks(loaded, name, n_ranks, chows):
             assert not ((waits[~ok] >> r) & 1).any()
 
 
-def _shanten_twin(n_ranks, chows):
+def _shanten_twin(n_ranks, chows, pair_ranks=None):
     """Exhaustive per-class costs by a level-by-level numpy sweep (twin of shanten_costs)."""
-    melds_only, with_pair = slow.split_vectors(n_ranks, chows)
+    melds_only, with_pair = slow.split_vectors(n_ranks, chows, pair_ranks=pair_ranks)
     size = enc.n_keys(n_ranks)
     keys = np.arange(size)
     digits = np.stack([(keys // enc.COUNT_BASE ** r) % enc.COUNT_BASE for r in range(n_ranks)], axis=1)
@@ -294,3 +299,43 @@ def test_every_split_of_every_vector(loaded, name, n_ranks, chows):
             got.add((None if pair == enc.NO_MELD else pair, melds))
         assert len(got) == start[i + 1] - start[i]  # each split once
         assert got == slow.splits_of(enc.key_to_counts(int(key), n_ranks), chows)
+
+
+# --- the 258-pair kinds and the over-4 savings (issue 11) ----------------------------------------
+
+@pytest.mark.parametrize("name,n_ranks,chows,pair_ranks", KINDS_258)
+def test_258_kinds_match_the_slow_enumeration_everywhere(loaded, name, n_ranks, chows, pair_ranks):
+    table = loaded[f"{name}/hu_ting"]
+    expected = expected_entries(n_ranks, chows, pair_ranks)
+    diff = np.flatnonzero(table != expected)
+    assert diff.size == 0, [(enc.key_to_counts(int(k), n_ranks), hex(table[k]), hex(expected[k]))
+                            for k in diff[:5]]
+    shanten = loaded[f"{name}/shanten"]
+    for (m, p), cost in _shanten_twin(n_ranks, chows, pair_ranks).items():  # no target (no pair): the cap
+        assert np.array_equal(_field(shanten, enc.shanten_shift(m, p), 4), np.minimum(cost, enc.COST_MASK)), (m, p)
+    jokers = loaded[f"{name}/jokers"]  # zero jokers needed exactly when the vector splits
+    keys = np.flatnonzero(_totals(n_ranks) <= 14)
+    assert np.array_equal(_field(jokers[keys], enc.JOKER_PAIR_SHIFT, 4) == 0, (table[keys] & enc.ENTRY_PAIR) != 0)
+
+
+@pytest.mark.parametrize("name", list(ORACLE_KINDS))
+def test_over4_savings_match_the_definition_on_a_sample(loaded, rng, name):
+    """Per class, the fewest copies over 4 (read by jokers) that lower a vector's cost by one and
+    by two, against the oracle's targets with capped places; no vector outside the list saves."""
+    n_ranks = enc.N_SUIT_RANKS if name.startswith("suit") else enc.N_HONOR_KINDS
+    keys, values = loaded[f"{name}/over4_keys"], loaded[f"{name}/over4"]
+    flagged = np.flatnonzero((loaded[f"{name}/shanten"] & np.uint64(enc.OVER4_FLAG)) != 0)
+    assert np.array_equal(keys, flagged) and np.all(np.diff(keys.astype(np.int64)) > 0)
+    totals = _totals(n_ranks)
+    listed = rng.choice(len(keys), 40, replace=False)
+    others = rng.choice(np.setdiff1d(np.flatnonzero(totals <= 14), keys), 40, replace=False)
+    for key, value in [(int(keys[i]), int(values[i])) for i in listed] + [(int(k), 0) for k in others]:
+        v = enc.key_to_counts(key, n_ranks)
+        for m in range(enc.MAX_MELDS + 1):
+            for p in (0, 1):
+                cost = rules_slow.suit_cost(v, [enc.MAX_COPIES] * n_ranks, ORACLE_KINDS[name], m, p, enc.MAX_JOKERS)
+                shift = enc.OVER4_BITS * enc.MAX_SAVING * (2 * m + p)
+                t1, t2 = (value >> shift) & 7, (value >> (shift + enc.OVER4_BITS)) & 7
+                want1 = next((e for e in range(1, len(cost)) if cost[e] <= cost[0] - 1), 0)
+                want2 = next((e for e in range(1, len(cost)) if cost[e] <= cost[0] - 2), 0)
+                assert (t1, t2) == (want1, want2) and min(cost) >= cost[0] - enc.MAX_SAVING, (v, m, p)

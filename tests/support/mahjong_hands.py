@@ -89,3 +89,94 @@ def mixed_hands(rng, n: int, n_tiles: int, honors: bool = True) -> list[list[int
         hands.append(h)
         assert sum(h) == n_tiles, (h, n_tiles)
     return hands
+
+
+# --- the forms of the rule variants (issue 11) --------------------------------------------------
+
+KNITTED_SETS = [tuple(9 * s + groups[s] + 3 * i for s in range(3) for i in range(3))
+                for groups in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))]
+TILES_258 = tuple(9 * s + r for s in range(3) for r in (1, 4, 7))
+HONORS = tuple(range(27, 34))
+
+
+def _counts(tiles) -> list[int]:
+    counts = [0] * 34
+    for t in tiles:
+        counts[int(t)] += 1
+    return counts
+
+
+def knitted_honors_hand(rng, greater: bool = False) -> list[int]:
+    """全不靠 (七星不靠 when ``greater``): 14 different tiles of a knitted set and the honors."""
+    knitted = KNITTED_SETS[int(rng.integers(6))]
+    if greater:
+        return _counts(list(HONORS) + list(rng.choice(knitted, 7, replace=False)))
+    return _counts(rng.choice(list(knitted) + list(HONORS), 14, replace=False))
+
+
+def knitted_straight_hand(rng, n_tiles: int = 14, honors: bool = True) -> list[int]:
+    """组合龙: a knitted set, then a meld and a pair (14 tiles) or a pair (11)."""
+    while True:
+        counts = _counts(KNITTED_SETS[int(rng.integers(6))])
+        rest = winning_hand(rng, (n_tiles - 11) // 3, honors)
+        counts = [a + b for a, b in zip(counts, rest)]
+        if max(counts) <= 4:
+            return counts
+
+
+def all_258_hand(rng) -> list[int]:
+    """将将胡: 14 tiles of rank 2, 5 or 8."""
+    return _counts(rng.choice(np.repeat(np.array(TILES_258), 4), 14, replace=False))
+
+
+def pongs_hand(rng, n_melds: int = 4, kinds=range(34)) -> list[int]:
+    """碰碰胡: n_melds pongs and a pair of different kinds."""
+    chosen = rng.choice(list(kinds), n_melds + 1, replace=False)
+    return _counts([t for t in chosen[:-1] for _ in range(3)] + [chosen[-1]] * 2)
+
+
+def one_suit_hand(rng, n_melds: int = 4) -> list[int]:
+    """清一色: a winning hand of one numbered suit."""
+    suit = int(rng.integers(3))
+    while True:
+        counts = [0] * 34
+        for _ in range(n_melds):
+            if rng.random() < 0.6:
+                low = 9 * suit + int(rng.integers(7))
+                for t in range(low, low + 3):
+                    counts[t] += 1
+            else:
+                counts[9 * suit + int(rng.integers(9))] += 3
+        counts[9 * suit + int(rng.integers(9))] += 2
+        if max(counts) <= 4:
+            return counts
+
+
+def form_hands(rng, n: int, n_tiles: int, rules) -> list[list[int]]:
+    """A seeded mix of n hands of ``n_tiles`` tiles of the game of ``rules``: random hands,
+    hands of every form the rules know, and hands one or two tiles from them."""
+    kinds = [t for t in range(34) if (rules.honors or t < 27) and not (rules.three_player and 1 <= t <= 7)]
+    k = (n_tiles - 1) // 3
+    makers = [lambda: random_hand(rng, n_tiles, kinds), lambda: winning_hand(rng, k, rules.honors)]
+    if rules.seven_pairs and n_tiles >= 13:
+        makers.append(lambda: seven_pairs_hand(rng, rules.quad_as_two_pairs and bool(rng.integers(2)), rules.honors))
+    if rules.thirteen_orphans and n_tiles >= 13:
+        makers.append(lambda: thirteen_orphans_hand(rng))
+    if rules.knitted_honors and n_tiles >= 13:
+        makers.append(lambda: knitted_honors_hand(rng, bool(rng.integers(2))))
+    if rules.knitted_straight and n_tiles >= 10:
+        makers.append(lambda: knitted_straight_hand(rng, 14 if n_tiles >= 13 else 11, rules.honors))
+    if rules.all_258 and n_tiles >= 13:
+        makers.append(lambda: all_258_hand(rng))
+    if rules.pair_258:
+        makers += [lambda: pongs_hand(rng, k, kinds), lambda: one_suit_hand(rng, k)]
+    hands = []
+    while len(hands) < n:
+        h = makers[int(rng.integers(len(makers)))]()
+        for _ in range(int(rng.integers(3))):  # one or two tiles away, now and then
+            h = swap_one(rng, h, rules.honors)
+        while sum(h) > n_tiles:
+            h = minus_one(rng, h)
+        if sum(h) == n_tiles and all(h[t] == 0 for t in range(34) if t not in kinds):
+            hands.append(h)
+    return hands

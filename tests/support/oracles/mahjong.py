@@ -1,4 +1,5 @@
-"""Slow mahjong oracles: meld enumeration and a recursive hand checker.
+"""Slow mahjong oracles: meld enumeration, the per-suit twins of the table kernels; hu and
+ting of every rule set come from :mod:`.mahjong_rules`.
 
 Nothing here reads a table or shares code with the kernels; it follows the rules of
 SPEC §2 as literally as possible.
@@ -7,7 +8,9 @@ SPEC §2 as literally as possible.
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement
+
+from .mahjong_rules import is_hu, splits, ting  # noqa: F401  (the winning forms by definition, written once)
 
 N_TILES = 34
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -28,11 +31,13 @@ def suit_melds(n_ranks: int, chows: bool) -> list[tuple]:
     return melds
 
 
-def split_vectors(n_ranks: int, chows: bool, max_tiles: int = 14) -> tuple[set, set]:
-    """(melds-only vectors, melds+pair vectors) of one suit with counts <= 4, total <= max_tiles.
+def split_vectors(n_ranks: int, chows: bool, max_tiles: int = 14, pair_ranks=None) -> tuple[set, set]:
+    """(melds-only vectors, melds+pair vectors) of one suit with counts <= 4, total <= max_tiles,
+    the pair on a rank of ``pair_ranks`` (every rank by default).
 
     Built forward: every multiset of melds, with and without one pair added.
     """
+    pair_ranks = range(n_ranks) if pair_ranks is None else pair_ranks
     melds = suit_melds(n_ranks, chows)
     melds_only, with_pair = set(), set()
     for k in range(max_tiles // 3 + 1):
@@ -43,7 +48,7 @@ def split_vectors(n_ranks: int, chows: bool, max_tiles: int = 14) -> tuple[set, 
             if 3 * k <= max_tiles:
                 melds_only.add(v)
             if 3 * k + 2 <= max_tiles:
-                for r in range(n_ranks):
+                for r in pair_ranks:
                     if v[r] <= 2:
                         w = list(v)
                         w[r] += 2
@@ -52,78 +57,8 @@ def split_vectors(n_ranks: int, chows: bool, max_tiles: int = 14) -> tuple[set, 
 
 
 def is_standard(counts) -> bool:
-    """Recursive check: the lowest remaining tile is in the pair, a pong, or a chow it starts."""
-    c = list(counts)
-    if sum(c) % 3 != 2:
-        return False
-
-    def solve(pair_used: bool) -> bool:
-        t = next((i for i in range(N_TILES) if c[i]), None)
-        if t is None:
-            return pair_used
-        if not pair_used and c[t] >= 2:
-            c[t] -= 2
-            ok = solve(True)
-            c[t] += 2
-            if ok:
-                return True
-        if c[t] >= 3:
-            c[t] -= 3
-            ok = solve(pair_used)
-            c[t] += 3
-            if ok:
-                return True
-        if t < 27 and t % 9 <= 6 and c[t + 1] and c[t + 2]:
-            for i in (t, t + 1, t + 2):
-                c[i] -= 1
-            ok = solve(pair_used)
-            for i in (t, t + 1, t + 2):
-                c[i] += 1
-            if ok:
-                return True
-        return False
-
-    return solve(False)
-
-
-def is_seven_pairs(counts, quad_as_two_pairs: bool) -> bool:
-    if sum(counts) != 14:
-        return False
-    pairs = 0
-    for n in counts:
-        if n % 2:
-            return False
-        if n == 4 and not quad_as_two_pairs:
-            return False
-        pairs += n // 2
-    return pairs == 7
-
-
-def is_thirteen_orphans(counts) -> bool:
-    return (sum(counts) == 14 and all(counts[t] >= 1 for t in ORPHANS)
-            and sum(counts[t] for t in ORPHANS) == 14)
-
-
-def is_hu(counts, rules) -> bool:
-    """Slow hu under a lookup.rules.RuleSet (only its flags are read)."""
-    if is_standard(counts):
-        return True
-    if rules.seven_pairs and is_seven_pairs(counts, rules.quad_as_two_pairs):
-        return True
-    return bool(rules.thirteen_orphans and is_thirteen_orphans(counts))
-
-
-def ting(counts, rules) -> list[int]:
-    """Slow ting: every tile kind with fewer than 4 copies held whose addition wins."""
-    waits = []
-    for t in range(N_TILES):
-        if counts[t] >= 4:
-            continue
-        c = list(counts)
-        c[t] += 1
-        if is_hu(c, rules):
-            waits.append(t)
-    return waits
+    """Recursive check (:func:`.mahjong_rules.splits`): melds and one pair."""
+    return sum(counts) % 3 == 2 and splits(counts)
 
 
 # --- per-suit twins of the joker, shanten and split kernels ------------------------------------
@@ -222,75 +157,6 @@ def splits_of(v: tuple, chows: bool) -> set:
 
 # --- jokers ---------------------------------------------------------------------------------
 
-def is_standard_with_jokers(counts, jokers: int) -> bool:
-    """Standard win of counts plus ``jokers`` wildcards (any tile, fifth copies included).
-
-    The lowest remaining real tile goes into the pair, a pong or a chow, each position of
-    which takes a real tile or a joker (every combination tried); once no real tile is left,
-    the jokers must make the missing pair and melds of their own.
-    """
-    if (sum(counts) + jokers) % 3 != 2:
-        return False
-    c = list(counts)
-
-    def solve(j: int, pair_used: bool) -> bool:
-        t = next((i for i in range(N_TILES) if c[i]), None)
-        if t is None:
-            return (j - (0 if pair_used else 2)) % 3 == 0 and j >= (0 if pair_used else 2)
-        shapes = [([t, t], True), ([t, t, t], False)]
-        if t < 27:
-            base = t - t % 9
-            for start in range(max(base, t - 2), min(t, base + 6) + 1):
-                shapes.append(([start, start + 1, start + 2], False))
-        for shape, is_pair in shapes:
-            if is_pair and pair_used:
-                continue
-            for mask in range(1 << len(shape)):
-                used, need = [], 0
-                for pos, tile in enumerate(shape):
-                    if mask >> pos & 1:
-                        used.append(tile)
-                    else:
-                        need += 1
-                if t not in used or need > j or any(c[x] < used.count(x) for x in set(used)):
-                    continue
-                for x in used:
-                    c[x] -= 1
-                ok = solve(j - need, pair_used or is_pair)
-                for x in used:
-                    c[x] += 1
-                if ok:
-                    return True
-        return False
-
-    return solve(jokers, False)
-
-
-def is_seven_pairs_with_jokers(counts, jokers: int, quad_as_two_pairs: bool) -> bool:
-    """14 tiles with ``jokers`` wildcards as 7 pairs: each lone tile takes a joker, the rest pair up."""
-    if sum(counts) + jokers != 14:
-        return False
-    lone = 0
-    for n in counts:
-        if n > 2 and not quad_as_two_pairs:
-            return False
-        lone += n % 2
-    return lone <= jokers
-
-
-def is_hu_with_jokers(counts, rules, jokers: int) -> bool:
-    if jokers == 0:
-        return is_hu(counts, rules)
-    if is_standard_with_jokers(counts, jokers):
-        return True
-    return bool(rules.seven_pairs and is_seven_pairs_with_jokers(counts, jokers, rules.quad_as_two_pairs))
-
-
-def ting_with_jokers(counts, rules, jokers: int) -> list[int]:
-    return [t for t in range(N_TILES) if counts[t] < 4
-            and is_hu_with_jokers([c + (i == t) for i, c in enumerate(counts)], rules, jokers)]
-
-
 def is_hu_by_substitution(counts, rules, jokers: int) -> bool:
     """Jokers replaced by every combination of tile kinds (fifth copies allowed): slow, small j only."""
     from itertools import combinations_with_replacement as cwr
@@ -310,73 +176,7 @@ def _pairs_any_copies(c, quad_as_two_pairs):
     return quad_as_two_pairs or all(n <= 2 for n in c)
 
 
-# --- shanten and decompositions of whole hands -------------------------------------------------
-
-SUIT_SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
-
-
-@cache
-def _targets(n_ranks: int, chows: bool) -> dict:
-    return targets_by_class(n_ranks, chows)
-
-
-def standard_replacements(counts, honors: bool = True) -> int:
-    """Fewest tiles to draw to reach k = n // 3 melds + a pair (counts <= 4): every sharing
-    of the melds and the pair among the suits, each suit's part by its definition. Without
-    honors in the game, the honor suit takes nothing."""
-    k = sum(counts) // 3
-    per_suit = []
-    for lo, hi, chows in SUIT_SLICES:
-        v = tuple(counts[lo:hi])
-        targets = _targets(hi - lo, chows)
-        if lo == 27 and not honors:
-            targets = {(m, p): (ws if (m, p) == (0, 0) else [(99,) * 7]) for (m, p), ws in targets.items()}
-        per_suit.append({(m, p): lacking(v, targets[m, p]) for m in range(k + 1) for p in (0, 1)})
-    best = 99
-    for ms in product(range(k + 1), repeat=4):
-        if sum(ms) != k:
-            continue
-        for pair_suit in range(4):
-            best = min(best, sum(per_suit[s][ms[s], int(s == pair_suit)] for s in range(4)))
-    return best
-
-
-def seven_pairs_replacements(counts, quad_as_two_pairs: bool) -> int:
-    """Fewest tiles to draw to reach seven pairs: keep the held pairs (up to 7), complete lone
-    tiles with one draw each, draw what is still missing as whole pairs (two draws each)."""
-    if quad_as_two_pairs:
-        halves = sum(c // 2 for c in counts)
-        lone = sum(c % 2 for c in counts)
-    else:
-        halves = sum(c >= 2 for c in counts)
-        lone = sum(c == 1 for c in counts)
-    keep = min(halves, 7)
-    from_lone = min(lone, 7 - keep)
-    return from_lone + 2 * (7 - keep - from_lone)
-
-
-def thirteen_orphans_replacements(counts) -> int:
-    held = sum(counts[t] > 0 for t in ORPHANS)
-    pair = any(counts[t] >= 2 for t in ORPHANS)
-    return 14 - held - pair
-
-
-def shanten(counts, rules) -> int:
-    rn = standard_replacements(counts, rules.honors)
-    if sum(counts) >= 13:
-        if rules.seven_pairs:
-            rn = min(rn, seven_pairs_replacements(counts, rules.quad_as_two_pairs))
-        if rules.thirteen_orphans:
-            rn = min(rn, thirteen_orphans_replacements(counts))
-    return rn - 1
-
-
-def lowering_tiles(counts, rules) -> list[int]:
-    """Tiles (held fewer than 4 times) whose draw lowers the shanten of a 3k+1 hand."""
-    now = shanten(counts, rules)
-    return [t for t in range(N_TILES if rules.honors else 27) if counts[t] < 4
-            and shanten([c + (i == t) for i, c in enumerate(counts)], rules) < now]
-
+# --- decompositions of whole hands (shanten of every rule set: :mod:`.mahjong_rules`) -----------
 
 def standard_splits(counts) -> set:
     """Every distinct standard split of a hand: {(pair tile, sorted ((kind, lowest tile), ...))}."""

@@ -1,0 +1,453 @@
+"""Shanten under any rule set, and the tiles that lower it: every winning form of one hand
+(jitable per-hand steps, compiled into :mod:`.shanten_kernels`).
+
+Each form gives the tiles the hand lacks of its nearest target (*lacking*; with j jokers the
+shanten is the least lacking - j - 1, and every target counts the jokers among its tiles):
+
+- standard (and, under the 258 pair, standard with a 258 pair): :mod:`.shanten_budget`;
+- 碰碰胡 (:func:`pongs_lacking`) and 清一色 (:func:`one_suit_lacking`), which waive the 258 pair;
+- seven pairs, thirteen orphans, 将将胡 (:func:`all_258_lacking`), 全不靠 (13 minus the honors
+  and tiles of the best knitted set held, all different), for 13- and 14-tile hands;
+- 组合龙: per knitted set, its tiles missing plus the standard lacking of the rest with three
+  melds done (:func:`knitted_straight`).
+
+Under ``max_suits`` (缺一门) the standard form, seven pairs and 将将胡 take the least over the
+sets of numbered suits kept (:func:`kept_sets`): the tiles of the suits dropped are replaced.
+:func:`evaluate` gives a hand's least lacking and, for a 3k+1 hand, the mask of the tiles
+(in the game, held fewer than 4 times) whose draw lowers it: the union over the forms that
+reach the least of each form's own lowering tiles.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..jit import jitable
+from .encoding import (
+    HONOR_TILES,
+    KIND_HONOR,
+    KIND_HONOR_258,
+    KIND_SUIT,
+    KIND_SUIT_258,
+    KNITTED_GROUPS,
+    MASK_258,
+    MAX_COPIES,
+    MAX_HAND_TILES,
+    N_SUIT_RANKS,
+    N_TILE_KINDS,
+    OVER4_FLAG,
+    SUIT_OFFSETS,
+    Counts,
+    terminal_key,
+)
+from .rules import (
+    ALL_258,
+    HONORS,
+    KNITTED_HONORS,
+    KNITTED_STRAIGHT,
+    MAX_SUITS_SHIFT,
+    ONE_SUIT_WAIVES_258,
+    ORPHANS,
+    PAIR_258,
+    PONGS_WAIVE_258,
+    QUADS,
+    SEVEN_PAIRS,
+    THREE_PLAYER,
+)
+from .shanten_budget import (
+    NO_SUIT,
+    budget_lacking,
+    savings_word,
+    standard_lowering,
+    suit_entry,
+    suit_inputs,
+    with_savings,
+)
+from .shanten_hand import (
+    FAR,
+    HALVES,
+    KINDS,
+    ODD,
+    PAIRED,
+    Costs,
+    field,
+    orphans_lacking,
+    orphans_lowering,
+    pairs_lacking,
+    seven_pairs_lowering,
+    stats_of,
+    suit_costs,
+)
+from .variants import (
+    bit_count,
+    held_masks,
+    in_play,
+    knitted_held,
+    knitted_mask,
+    knitted_rest_keys,
+    open_tiles,
+    suit_tiles,
+)
+
+Tables = Any
+"""A tuple of per-suit arrays, one per suit kind (:data:`.encoding.SUIT_KINDS` order)."""
+
+
+@jitable
+def kept_tiles(v: int) -> int:
+    """Mask of the tiles of the numbered suits in set ``v`` and of the honors."""
+    return HONOR_TILES | (suit_tiles(0) if v & 1 else 0) | (suit_tiles(1) if v & 2 else 0) | \
+        (suit_tiles(2) if v & 4 else 0)
+
+
+@jitable
+def pongs_lacking(n1: int, n2: int, n3: int, n4: int, k: int, jokers: int) -> int:
+    """Tiles lacking of k pongs and a pair (碰碰胡) for a hand of this count histogram (kinds
+    held once, twice, three and four times) with ``jokers``.
+
+    Every kind held 3 or 4 times is a pong (cost 0); the other pongs and the pair take, best
+    first, kinds held twice (a pong lacks 1, a pair 0), once (2, 1) or not (3, 2). Jokers may
+    also stand for copies over 4: a kind held 4 times then takes the pair too (lacking 1, one
+    such copy) or a second pong (lacking 2, two copies), x of them.
+    """
+    rest = k + 1 - n3 - n4  # pongs and the pair still to place
+    if rest <= 0:
+        return 0
+    best = FAR
+    for x in range(min(n4, jokers // 2) + 1):  # second pongs on kinds held 4 times
+        for extra_pair in range(2):
+            if extra_pair and (x + 1 > n4 or 2 * x + 1 > jokers):
+                continue
+            twos, ones = n2, n1
+            if extra_pair:
+                lacking = 1
+            elif twos:
+                lacking, twos = 0, twos - 1
+            elif ones:
+                lacking, ones = 1, ones - 1
+            else:
+                lacking = 2
+            pongs = rest - 1
+            take = min(twos, pongs)
+            lacking += take
+            pongs -= take
+            take = min(ones + x, pongs)
+            lacking += 2 * take + 3 * (pongs - take)
+            best = min(best, lacking)
+    return best
+
+
+@jitable
+def histogram_of(stats: int) -> tuple[int, int, int, int]:
+    """(kinds held once, twice, three times, four times) from summed form counts."""
+    kinds, paired, halves, odd = field(stats, KINDS), field(stats, PAIRED), field(stats, HALVES), field(stats, ODD)
+    n1 = kinds - paired
+    n3 = odd - n1
+    n4 = halves - paired
+    return n1, paired - n3 - n4, n3, n4
+
+
+@jitable
+def pongs_lowering(c: Counts, stats: int, k: int, jokers: int, best: int, play: int) -> int:
+    """Tiles that lower the all-pongs lacking: a tile held x times moves its kind from x to x + 1."""
+    n1, n2, n3, n4 = histogram_of(stats)
+    lower = 0
+    if pongs_lacking(n1 + 1, n2, n3, n4, k, jokers) < best:
+        lower |= 1
+    if n1 and pongs_lacking(n1 - 1, n2 + 1, n3, n4, k, jokers) < best:
+        lower |= 2
+    if n2 and pongs_lacking(n1, n2 - 1, n3 + 1, n4, k, jokers) < best:
+        lower |= 4
+    if n3 and pongs_lacking(n1, n2, n3 - 1, n4 + 1, k, jokers) < best:
+        lower |= 8
+    mask = 0
+    for t in range(N_TILE_KINDS):
+        if (play >> t) & 1 and c[t] < MAX_COPIES and (lower >> c[t]) & 1:
+            mask |= 1 << t
+    return mask
+
+
+@jitable
+def one_suit_lowering(c: Counts, key: int, suit: Any, over: tuple[Any, Any], k: int, jokers: int, only: int,
+                      best: int, play: int) -> int:
+    """Tiles of suit ``only`` (key ``key``) whose draw lowers its one-suit lacking ``best``:
+    its class (k melds, pair) alone, the tiles of the other suits replaced (清一色)."""
+    mask = 0
+    for r in range(N_SUIT_RANKS):
+        t = SUIT_OFFSETS[only] + r
+        if (play >> t) & 1 and c[t] < MAX_COPIES:
+            q = key + 5 ** r
+            e = suit[q]
+            if with_savings(suit_costs(e), savings_word(e, q, over[0], over[1]), jokers)[2 * k + 1] < best:
+                mask |= 1 << t
+    return mask
+
+
+@jitable
+def rest_inputs(r0: int, r1: int, r2: int, k3: int, suit: Any, honor: Any, suit_over: tuple[Any, Any],
+                honor_over: tuple[Any, Any], honors: bool,
+                jokers: int) -> tuple[Costs, Costs, Costs, Costs, int, int, int, int]:
+    """(costs of the four suits, their over-4 words) of the rest of 组合龙 (suit keys r0..r2, k3)."""
+    x0, s0 = suit_inputs(0, r0, suit, honor, suit_over, honor_over, False, honors, jokers)
+    x1, s1 = suit_inputs(1, r1, suit, honor, suit_over, honor_over, False, honors, jokers)
+    x2, s2 = suit_inputs(2, r2, suit, honor, suit_over, honor_over, False, honors, jokers)
+    x3, s3 = suit_inputs(3, k3, suit, honor, suit_over, honor_over, False, honors, jokers)
+    return x0, x1, x2, x3, s0, s1, s2, s3
+
+
+@jitable
+def knitted_straight(k0: int, k1: int, k2: int, k3: int, m0: int, m1: int, m2: int, k: int, jokers: int,
+                     suit: Any, honor: Any, over_keys: Tables, over_values: Tables, honors: bool, limit: int) -> int:
+    """The least lacking of 组合龙 that is at most ``limit`` (FAR when none): per knitted set,
+    its tiles missing plus the standard lacking of the rest (one of each held tile of the set
+    taken out) with k - 3 melds. Sets missing more than the limit are skipped."""
+    lacking = FAR
+    suit_over = (over_keys[KIND_SUIT], over_values[KIND_SUIT])
+    honor_over = (over_keys[KIND_HONOR], over_values[KIND_HONOR])
+    for i in range(len(KNITTED_GROUPS)):
+        missing = 9 - knitted_held(m0, m1, m2, i)
+        if missing > limit:
+            continue
+        r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
+        x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
+                                                     jokers)
+        rest = missing + budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
+        if rest <= limit:
+            lacking = min(lacking, rest)
+            limit = rest
+    return lacking
+
+
+@jitable
+def knitted_straight_lowering(c: Counts, k0: int, k1: int, k2: int, k3: int, m0: int, m1: int, m2: int, k: int,
+                              jokers: int, suit: Any, honor: Any, suit_over: tuple[Any, Any],
+                              honor_over: tuple[Any, Any], honors: bool, best: int, play: int) -> int:
+    """Tiles that lower the 组合龙 lacking ``best``: for each knitted set that reaches it, its
+    missing tiles and the tiles that lower the rest's standard lacking."""
+    mask = 0
+    held = m0 | m1 << SUIT_OFFSETS[1] | m2 << SUIT_OFFSETS[2]
+    for i in range(len(KNITTED_GROUPS)):
+        missing = 9 - knitted_held(m0, m1, m2, i)
+        if missing > best:
+            continue
+        r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
+        x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
+                                                     jokers)
+        rest = budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
+        if missing + rest == best:
+            mask |= knitted_mask(i) & ~held & play
+            mask |= standard_lowering(c, (r0, r1, r2, k3), (x0, x1, x2, x3), (s0, s1, s2, s3), k - 3, rest, 3,
+                                      jokers, suit, honor, suit_over, honor_over, False, honors, play)
+    return mask
+
+
+KEPT_SETS = (0, 1 << 1 | 1 << 2 | 1 << 4, 1 << 3 | 1 << 5 | 1 << 6, 1 << 7)
+"""By max_suits, the sets of numbered suits a target may keep (bit v: the suits of the 3-bit
+set v; a smaller set is inside a larger one, whose other suits may take nothing)."""
+Forms = tuple[int, int, int, int, int, int, int, int]
+"""Lacking per form: standard, 碰碰胡, 清一色, seven pairs, thirteen orphans, 将将胡, 全不靠,
+组合龙 (FAR where the rules or the hand's size leave a form out)."""
+
+
+@jitable(inline=True)
+def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: int, f2: int, s0: int, s1: int,
+                    s2: int, s3: int, t0: int, t1: int, t2: int, total: int, jokers: int, rules: int) -> Forms:
+    """The lacking of each form but 组合龙 (in its place, the fewest tiles of a knitted set
+    missing: no 组合龙 lacks fewer; the knitted forms FAR when they cannot reach the other
+    forms' least) from the suits' entries: e0..e3 the shanten entries of the
+    standard form's kinds (the three-player characters from the honors, at their terminal
+    key), f0..f2 the numbered suits' entries of the plain kind (清一色), s0..s3 and t0..t2
+    their over-4 words (0 without jokers); ``c`` the counts (将将胡, the knitted forms)."""
+    n = total + jokers
+    k = n // 3
+    max_suits = (rules >> MAX_SUITS_SHIFT) & 3
+    x3 = suit_costs(e3) if rules & HONORS else NO_SUIT
+    standard = budget_lacking(suit_costs(e0), suit_costs(e1), suit_costs(e2), x3, s0, s1, s2, s3, k, max_suits,
+                              jokers)
+    st0, st1, st2, st3 = stats_of(e0), stats_of(e1), stats_of(e2), stats_of(e3)
+    stats = st0 + st1 + st2 + st3
+    pongs = one = pairs = orphans = all_258 = knitted = missing = FAR
+    if rules & PAIR_258 and rules & PONGS_WAIVE_258:
+        n1, n2, n3, n4 = histogram_of(stats)
+        pongs = pongs_lacking(n1, n2, n3, n4, k, jokers)
+    if rules & PAIR_258 and rules & ONE_SUIT_WAIVES_258:
+        one = min(min(with_savings(suit_costs(f0), t0, jokers)[2 * k + 1],
+                      with_savings(suit_costs(f1), t1, jokers)[2 * k + 1]),
+                  with_savings(suit_costs(f2), t2, jokers)[2 * k + 1])
+    if n >= MAX_HAND_TILES - 1:
+        if rules & (SEVEN_PAIRS | ALL_258):
+            held = (c[1] + c[4] + c[7], c[10] + c[13] + c[16], c[19] + c[22] + c[25])
+            sets = KEPT_SETS[max_suits]
+            for v in range(8):
+                if (sets >> v) & 1:
+                    kept = st3 + (st0 if v & 1 else 0) + (st1 if v & 2 else 0) + (st2 if v & 4 else 0)
+                    if rules & SEVEN_PAIRS:
+                        pairs = min(pairs, pairs_lacking(kept, rules & QUADS != 0))
+                    if rules & ALL_258:
+                        all_258 = min(all_258, MAX_HAND_TILES - np.int64((held[0] if v & 1 else 0)
+                                                                         + (held[1] if v & 2 else 0)
+                                                                         + (held[2] if v & 4 else 0)))
+        if rules & ORPHANS:
+            orphans = orphans_lacking(stats)
+    others = min(min(min(standard, pongs), min(one, pairs)), min(orphans, all_258))
+    kinds_held = field(stats, KINDS)
+    # cheap bounds first: 全不靠 lacks at least 14 minus the kinds held, 组合龙 at least 9 minus
+    # the numbered kinds held; neither is looked at when both bounds exceed the other forms
+    if rules & (KNITTED_HONORS | KNITTED_STRAIGHT) and k >= 3 and \
+            (MAX_HAND_TILES - kinds_held <= others or 9 - kinds_held + field(st3, KINDS) <= others):
+        m0, m1, m2, mz = held_masks(c)
+        for i in range(len(KNITTED_GROUPS)):
+            held_knitted = knitted_held(m0, m1, m2, i)
+            if rules & KNITTED_STRAIGHT:
+                missing = min(missing, 9 - held_knitted)
+            if rules & KNITTED_HONORS and n >= MAX_HAND_TILES - 1:
+                knitted = min(knitted, MAX_HAND_TILES - held_knitted - bit_count(mz))
+    return standard, pongs, one, pairs, orphans, all_258, knitted, missing
+
+
+@jitable
+def full_lacking(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, tables: Tables,
+                 over_keys: Tables, over_values: Tables, rules: int, ties: bool) -> Forms:
+    """The lacking of each form (:data:`Forms`) of a hand of ``total`` real tiles, ``jokers``
+    and suit keys k0..k3, over-4 savings included; 组合龙 is FAR unless below the others'
+    least (at most it when ``ties``). ``tables``, ``over_keys``, ``over_values``: shanten
+    entries and over-4 lists per suit kind."""
+    honors, three_player = rules & HONORS != 0, rules & THREE_PLAYER != 0
+    suit, honor_plain = tables[KIND_SUIT], tables[KIND_HONOR]
+    suit_over = (over_keys[KIND_SUIT], over_values[KIND_SUIT])
+    honor_over = (over_keys[KIND_HONOR], over_values[KIND_HONOR])
+    if rules & PAIR_258:  # constant indices: a tuple indexed by a variable costs a copy
+        numbered, honor = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
+        n_over = (over_keys[KIND_SUIT_258], over_values[KIND_SUIT_258])
+        h_over = (over_keys[KIND_HONOR_258], over_values[KIND_HONOR_258])
+    else:
+        numbered, honor, n_over, h_over = suit, honor_plain, suit_over, honor_over
+    e0, s0 = suit_entry(0, k0, numbered, honor, n_over, h_over, three_player, jokers)
+    e1, s1 = suit_entry(1, k1, numbered, honor, n_over, h_over, three_player, jokers)
+    e2, s2 = suit_entry(2, k2, numbered, honor, n_over, h_over, three_player, jokers)
+    e3, s3 = suit_entry(3, k3, numbered, honor, n_over, h_over, three_player, jokers)
+    f0, t0 = suit_entry(0, k0, suit, honor_plain, suit_over, honor_over, False, jokers)
+    f1, t1 = suit_entry(1, k1, suit, honor_plain, suit_over, honor_over, False, jokers)
+    f2, t2 = suit_entry(2, k2, suit, honor_plain, suit_over, honor_over, False, jokers)
+    standard, pongs, one, pairs, orphans, all_258, knitted, missing = entries_lacking(
+        c, e0, e1, e2, e3, f0, f1, f2, s0, s1, s2, s3 if honors else 0, t0, t1, t2, total,
+        jokers, rules)
+    best = min(min(min(standard, pongs), min(one, pairs)), min(min(orphans, all_258), knitted))
+    limit = best if ties else best - 1
+    straight = FAR
+    if missing <= limit:
+        m0, m1, m2, _ = held_masks(c)
+        straight = knitted_straight(k0, k1, k2, k3, m0, m1, m2, (total + jokers) // 3, jokers, suit, honor_plain,
+                                    over_keys, over_values, honors, limit)
+    return standard, pongs, one, pairs, orphans, all_258, knitted, straight
+
+
+FULL, STRAIGHT = 1, 2
+"""What :func:`row_lacking` leaves to the tables: the over-4 savings (:func:`full_lacking`),
+or 组合龙 (:func:`straight_lacking`)."""
+
+
+@jitable(inline=True)
+def row_lacking(c: Counts, total: int, jokers: int, e0: int, e1: int, e2: int, e3: int, f0: int, f1: int, f2: int,
+                rules: int) -> tuple[int, int]:
+    """(least lacking of a batch row from the entries its kernel read (as :func:`entries_lacking`
+    takes them), what is left: 0, FULL or STRAIGHT). Only ints here: a kernel reads its
+    tables again only for what is left (arrays passed per row cost reference counting)."""
+    if jokers and (np.uint64(e0 | e1 | e2 | e3 | f0 | f1 | f2) & np.uint64(OVER4_FLAG)):
+        return FAR, FULL
+    forms = entries_lacking(c, e0, e1, e2, e3, f0, f1, f2, 0, 0, 0, 0, 0, 0, 0, total, jokers, rules)
+    best = min(min(min(forms[0], forms[1]), min(forms[2], forms[3])), min(min(forms[4], forms[5]), forms[6]))
+    return best, STRAIGHT if forms[7] < best else 0  # forms[7]: the fewest tiles of a knitted set missing
+
+
+@jitable
+def straight_lacking(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, suit: Any, honor: Any,
+                     over_keys: Tables, over_values: Tables, rules: int, limit: int) -> int:
+    """:func:`knitted_straight` of a hand (counts ``c``, keys k0..k3)."""
+    m0, m1, m2, _ = held_masks(c)
+    return knitted_straight(k0, k1, k2, k3, m0, m1, m2, (total + jokers) // 3, jokers, suit, honor, over_keys,
+                            over_values, rules & HONORS != 0, limit)
+
+
+@jitable
+def lacking_of(forms: Forms) -> int:
+    """The least lacking over the forms."""
+    return min(min(min(forms[0], forms[1]), min(forms[2], forms[3])), min(min(forms[4], forms[5]),
+                                                                          min(forms[6], forms[7])))
+
+
+@jitable
+def evaluate(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, tables: Tables,
+             over_keys: Tables, over_values: Tables, rules: int) -> tuple[int, int]:
+    """(least lacking, mask of the tiles that lower it) of a 3k+1 hand (``c``: its counts): the
+    union over the forms that reach the least of each form's lowering tiles (tiles of the
+    game held fewer than 4 times)."""
+    standard, pongs, one, pairs, orphans, all_258, knitted, straight = full_lacking(
+        c, k0, k1, k2, k3, total, jokers, tables, over_keys, over_values, rules, True)
+    best = lacking_of((standard, pongs, one, pairs, orphans, all_258, knitted, straight))
+    k = (total + jokers) // 3
+    max_suits = (rules >> MAX_SUITS_SHIFT) & 3
+    honors, three_player = rules & HONORS != 0, rules & THREE_PLAYER != 0
+    play = in_play(rules)
+    suit, honor_plain = tables[KIND_SUIT], tables[KIND_HONOR]
+    suit_over = (over_keys[KIND_SUIT], over_values[KIND_SUIT])
+    honor_over = (over_keys[KIND_HONOR], over_values[KIND_HONOR])
+    mask = 0
+    if standard == best:
+        if rules & PAIR_258:
+            numbered, honor = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
+            n_over = (over_keys[KIND_SUIT_258], over_values[KIND_SUIT_258])
+            h_over = (over_keys[KIND_HONOR_258], over_values[KIND_HONOR_258])
+        else:
+            numbered, honor, n_over, h_over = suit, honor_plain, suit_over, honor_over
+        x0, s0 = suit_inputs(0, k0, numbered, honor, n_over, h_over, three_player, honors, jokers)
+        x1, s1 = suit_inputs(1, k1, numbered, honor, n_over, h_over, three_player, honors, jokers)
+        x2, s2 = suit_inputs(2, k2, numbered, honor, n_over, h_over, three_player, honors, jokers)
+        x3, s3 = suit_inputs(3, k3, numbered, honor, n_over, h_over, three_player, honors, jokers)
+        mask |= standard_lowering(c, (k0, k1, k2, k3), (x0, x1, x2, x3), (s0, s1, s2, s3), k, best, max_suits,
+                                  jokers, numbered, honor, n_over, h_over, three_player, honors, play)
+    e0 = honor_plain[terminal_key(k0)] if three_player else suit[k0]
+    st0, st1, st2, st3 = stats_of(e0), stats_of(suit[k1]), stats_of(suit[k2]), stats_of(honor_plain[k3])
+    if pongs == best:
+        mask |= pongs_lowering(c, st0 + st1 + st2 + st3, k, jokers, best, play)
+    if one == best:
+        for s in range(3):
+            key = k0 if s == 0 else k1 if s == 1 else k2
+            y, sy = suit_inputs(s, key, suit, honor_plain, suit_over, honor_over, False, True, jokers)
+            if with_savings(y, sy, jokers)[2 * k + 1] == best:
+                mask |= one_suit_lowering(c, key, suit, suit_over, k, jokers, s, best, play)
+    if pairs == best or all_258 == best:
+        sets = KEPT_SETS[max_suits]
+        for v in range(8):
+            if (sets >> v) & 1:
+                allowed = kept_tiles(v) & play
+                kept = st3 + (st0 if v & 1 else 0) + (st1 if v & 2 else 0) + (st2 if v & 4 else 0)
+                if pairs == best and pairs_lacking(kept, rules & QUADS != 0) == best:
+                    mask |= seven_pairs_lowering(c, rules & QUADS != 0, allowed)
+                if all_258 == best and MAX_HAND_TILES - tiles_258(c, allowed) == best:
+                    mask |= MASK_258 & allowed & open_tiles(c)
+    if orphans == best:
+        mask |= orphans_lowering(c)
+    if knitted == best or straight == best:
+        m0, m1, m2, mz = held_masks(c)
+        if knitted == best:
+            held = m0 | m1 << SUIT_OFFSETS[1] | m2 << SUIT_OFFSETS[2] | mz << SUIT_OFFSETS[3]
+            for i in range(len(KNITTED_GROUPS)):
+                if MAX_HAND_TILES - knitted_held(m0, m1, m2, i) - bit_count(mz) == best:
+                    mask |= (knitted_mask(i) | HONOR_TILES) & ~held & play
+        if straight == best:
+            mask |= knitted_straight_lowering(c, k0, k1, k2, k3, m0, m1, m2, k, jokers, suit, honor_plain, suit_over,
+                                              honor_over, honors, best, play)
+    return best, mask
+
+
+@jitable
+def tiles_258(c: Counts, allowed: int) -> int:
+    """Tiles of rank 2, 5 or 8 held among the tiles of ``allowed``."""
+    held = 0
+    for t in range(N_TILE_KINDS):
+        if (MASK_258 >> t) & (allowed >> t) & 1:
+            held += np.int64(c[t])
+    return held
