@@ -2,10 +2,11 @@
 in duplicate deals simulated on Dask (``lookup.shisanshui.simulate``), and what each objective
 of ``best_batch`` costs per hand.
 
-The full section plays 1,000,000 duplicate deals per match (five matches: about an hour on 2
-idle cores); ``--quick`` plays 20,000, and ``PAIBIAO_MATCH_DEALS=N`` any other number. The
-output of the author's run is committed as ``bench/FIELD_MATCHES.md``
-(``python bench/run.py field --out bench/FIELD_MATCHES.md``), with the number of deals it used.
+The full section (``make bench``) plays 100,000 duplicate deals per match (five matches: about
+6 minutes on 2 idle cores; a million each would take about an hour); ``--quick`` plays 20,000,
+and ``PAIBIAO_MATCH_DEALS=N`` any other number. The output of a longer run is committed as
+``bench/FIELD_MATCHES.md`` (``PAIBIAO_MATCH_DEALS=300000 python bench/run.py field --out
+bench/FIELD_MATCHES.md``), with the number of deals it used.
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ def _dependence_rows(deals: int) -> list[list[str]]:
 def run(quick: bool) -> str:
     from lookup.shisanshui.simulation import simulate
 
-    deals = int(os.environ.get("PAIBIAO_MATCH_DEALS", 20_000 if quick else 1_000_000))
+    deals = int(os.environ.get("PAIBIAO_MATCH_DEALS", 20_000 if quick else 100_000))
     rows = []
     for players, lineup in MATCHES:
         print(f"  {players} players: {lineup[0]} against {lineup[1]} ...", flush=True)

@@ -33,7 +33,7 @@ def _is_named_tuple(tp: Any) -> bool:
 def record_fields(tp: Any) -> dict[str, Any]:
     """Field name -> resolved annotation of a dataclass or named tuple."""
     hints = typing.get_type_hints(tp)
-    names = [f.name for f in dataclasses.fields(tp)] if dataclasses.is_dataclass(tp) else list(tp._fields)
+    names = [f.name for f in dataclasses.fields(tp) if f.init] if dataclasses.is_dataclass(tp) else list(tp._fields)
     return {name: hints.get(name, Any) for name in names}
 
 

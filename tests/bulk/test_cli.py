@@ -138,8 +138,8 @@ def test_existing_outputs_and_usage_errors(capsys, cluster, tmp_path, hands):
         ((*base, tmp_path / "o.npy", "--rules", "nope", *addr), "unknown mahjong rules 'nope'"),
         (("bulk", "zipai", "hu", tmp_path / "missing.npy", tmp_path / "o.npy"),
          f"{tmp_path}/missing.npy: no such file"),
-        ((*base, tmp_path / "o.npy", "--arg", "jokers=1"),
-         "mahjong shanten: got an unexpected keyword argument 'jokers'"),
+        ((*base, tmp_path / "o.npy", "--arg", "wildcards=1"),
+         "mahjong shanten: got an unexpected keyword argument 'wildcards'"),
     ]:
         code, out, err = paibiao(capsys, *argv)
         assert (code, out) == (2, ""), argv

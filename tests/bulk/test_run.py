@@ -148,7 +148,7 @@ def test_bad_arguments_fail_before_any_chunk_runs(client, rng):
     with pytest.raises(InvalidRulesError, match="unknown mahjong rules 'nope'"):
         bulk.run(mahjong.shanten_batch, rows, rules="nope")
     with pytest.raises(TypeError):
-        bulk.run(mahjong.shanten_batch, rows, jokers=1)  # shanten takes no jokers
+        bulk.run(mahjong.shanten_batch, rows, wildcards=1)  # shanten takes no wildcards
     with pytest.raises(InvalidHandError, match=r"counts must have shape \(N, 34\), got \(0, 33\)"):
         bulk.run(mahjong.shanten_batch, rows[:, :33])
     with pytest.raises(InvalidHandError, match="needs an array of rows"):

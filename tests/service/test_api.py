@@ -101,7 +101,7 @@ def test_records_are_objects_with_their_field_names(client):
     ting = client.post("/v1/zipai/ting", json={"hand": "一二三 贰叁肆 二七十 五五", "exposed": ["碰拾"]}).json()
     assert ting == {"result": {"4": 12, "19": 15}}  # card index -> huxi; JSON keys are strings
     split = client.post("/v1/zipai/decompositions", json={"hand": "二七十二七十贰柒拾"}).json()["result"][0]
-    assert split == {"huxi": 12, "groups": [[1, 6, 9], [1, 6, 9], [11, 16, 19]]}
+    assert split == {"huxi": 12, "groups": [[1, 6, 9], [1, 6, 9], [11, 16, 19]], "wang": []}
 
 
 def test_a_rules_object_is_the_games_rules_class(client):
