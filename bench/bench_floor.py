@@ -55,6 +55,12 @@ def keys_reads_floor(counts: np.ndarray, pow5: np.ndarray, suit: np.ndarray, hon
     return acc
 
 
+def _floors(rows: np.ndarray, suit: np.ndarray, honor: np.ndarray) -> tuple[float, float]:
+    """(read floor, keys + reads floor) of ``rows``, seconds per row."""
+    n = len(rows)
+    return (best_of(lambda: read_floor(rows)) / n, best_of(lambda: keys_reads_floor(rows, POW5, suit, honor)) / n)
+
+
 def _random_rows(rng: np.random.Generator, n: int, n_tiles: int) -> np.ndarray:
     return np.array([handgen.random_hand(rng, n_tiles) for _ in range(n)], np.uint8)
 
@@ -103,9 +109,9 @@ def _mahjong_rows(quick: bool) -> tuple[list[list[str]], str]:
             variants = [("riichi", 0, rows), ("standard", 0, rows), ("chinese", 0, rows)]
             if _takes_jokers(fn):  # one joker in place of one of the row's tiles
                 variants.append(("standard", 1, _minus_one_each(rng, rows)))
+            floors = {id(h): _floors(h, suit, honor) for _, _, h in variants}  # once per row set
             for rules, jokers, hands in variants:
-                t_read = best_of(lambda hands=hands: read_floor(hands)) / n
-                t_floor = best_of(lambda hands=hands: keys_reads_floor(hands, POW5, suit, honor)) / n
+                t_read, t_floor = floors[id(hands)]
                 extra = {"jokers": jokers} if jokers else {}
                 t = best_of(lambda fn=fn, hands=hands, rules=rules, extra=extra: fn(hands, rules, **extra)) / n
                 label = f"{name} ({rules}{', 1 joker' if jokers else ''})"

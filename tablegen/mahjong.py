@@ -69,7 +69,7 @@ from lookup.mahjong.encoding import (
 )
 
 from .h5io import sources_sha256, write_table_file
-from .mahjong_over4 import over4_table
+from .mahjong_over4 import next_combination, over4_table
 
 register_jitables()  # the kernels below call the encoding's jitable key functions
 
@@ -361,15 +361,8 @@ def split_records(n_ranks, chows):
                     for i in range(k):
                         rows[n_rows, 2 + i] = combo[i]
                     n_rows += 1
-            # next non-decreasing combination of k meld codes
-            i = k - 1
-            while i >= 0 and combo[i] == n_melds - 1:
-                i -= 1
-            if i < 0:
+            if not next_combination(combo, k, n_melds):
                 break
-            combo[i] += 1
-            for j in range(i + 1, k):
-                combo[j] = combo[i]
     return rows[:n_rows]
 
 

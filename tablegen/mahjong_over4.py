@@ -38,6 +38,21 @@ register_jitables()
 
 
 @njit(cache=False)
+def next_combination(combo, k, n_codes):
+    """Advance ``combo[:k]`` to the next non-decreasing combination of codes 0..n_codes-1, in
+    place; False when it was the last (also used by :func:`tablegen.mahjong.split_records`)."""
+    i = k - 1
+    while i >= 0 and combo[i] == n_codes - 1:
+        i -= 1
+    if i < 0:
+        return False
+    combo[i] += 1
+    for j in range(i + 1, k):
+        combo[j] = combo[i]
+    return True
+
+
+@njit(cache=False)
 def over4_seeds(n_ranks, chows, pair_mask, melds, pair):
     """Per key, bit o set when some target of ``melds`` melds (+ a pair on a rank of
     ``pair_mask`` when ``pair``) with o = over(w) <= MAX_JOKERS clips to that key (uint16)."""
@@ -68,14 +83,8 @@ def over4_seeds(n_ranks, chows, pair_mask, melds, pair):
                 seeds[suit_key(clipped)] |= 1 << over
             if rank >= 0:
                 counts[rank] -= 2
-        i = melds - 1  # next non-decreasing combination of meld codes
-        while i >= 0 and combo[i] == n_codes - 1:
-            i -= 1
-        if i < 0:
+        if not next_combination(combo, melds, n_codes):
             break
-        combo[i] += 1
-        for k in range(i + 1, melds):
-            combo[k] = combo[i]
     return seeds
 
 

@@ -27,9 +27,8 @@ from .encoding import (
     MAX_HAND_TILES,
     suit_keys,
 )
-from .rules import HONORS, MAX_SUITS_3, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
 
-SOURCES_SHA256 = "67ae563c85a2912c9305ac766dda6391b9037bee289e6215606581131c6456b4"
+SOURCES_SHA256 = "5d1e4bc47f6e54190bcec0c6354617849209f2ebfff0e9ba2511decb353d6339"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
@@ -38,10 +37,8 @@ kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 def hu_batch(counts, jokers, tables, rules, out):
     """out[i] = hu of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
     with_jokers = jokers.shape[0] != 0
-    seven_pairs, quad_as_two_pairs = rules & SEVEN_PAIRS != 0, rules & QUADS != 0
-    thirteen_orphans, honors, three_player = rules & ORPHANS != 0, rules & HONORS != 0, rules & THREE_PLAYER != 0
-    plain = rules & VARIANTS == MAX_SUITS_3
-    pair_258 = rules & PAIR_258 != 0
+    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
+        variants.rule_flags(rules)
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     for i in range(counts.shape[0]):
@@ -76,10 +73,8 @@ def hu_batch(counts, jokers, tables, rules, out):
 def ting_batch(counts, jokers, tables, rules, out):
     """out[i] = wait mask of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
     with_jokers = jokers.shape[0] != 0
-    seven_pairs, quad_as_two_pairs = rules & SEVEN_PAIRS != 0, rules & QUADS != 0
-    thirteen_orphans, honors, three_player = rules & ORPHANS != 0, rules & HONORS != 0, rules & THREE_PLAYER != 0
-    plain = rules & VARIANTS == MAX_SUITS_3
-    pair_258 = rules & PAIR_258 != 0
+    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
+        variants.rule_flags(rules)
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     for i in range(counts.shape[0]):

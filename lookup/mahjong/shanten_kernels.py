@@ -13,6 +13,7 @@ import numpy as np
 from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import shanten_forms as sf
 from . import shanten_hand as sh
+from . import variants
 from .encoding import (
     COUNT_BASE,
     KIND_HONOR,
@@ -25,9 +26,8 @@ from .encoding import (
     terminal_key,
 )
 from .hand import EITHER, scan_row
-from .rules import HONORS, MAX_SUITS_3, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER, VARIANTS
 
-SOURCES_SHA256 = "43f0b2aaff62cdc24ef1a6b1d74757b9c8051a5d99d84c237ff057315713d1f6"
+SOURCES_SHA256 = "602154ddbcbdb601cb9b8472e3f98af68212e23e1ac20f9f9802f7e8dbb99ac4"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -38,12 +38,11 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     ``jokers`` is not empty, k <= 4). ``tables``: the shanten entries of each suit kind;
     ``over_keys``/``over_values``: their over-4 lists; ``rules``: :attr:`.rules.RuleSet.bits`."""
     with_jokers = jokers.shape[0] != 0
-    seven_pairs, quad_as_two_pairs = rules & SEVEN_PAIRS != 0, rules & QUADS != 0
-    thirteen_orphans, honors, three_player = rules & ORPHANS != 0, rules & HONORS != 0, rules & THREE_PLAYER != 0
-    plain = rules & VARIANTS == MAX_SUITS_3
+    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
+        variants.rule_flags(rules)
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
-    numbered = tables[KIND_SUIT_258] if rules & PAIR_258 else suit  # the standard form's kinds
-    honor_std = tables[KIND_HONOR_258] if rules & PAIR_258 else honor
+    numbered = tables[KIND_SUIT_258] if pair_258 else suit  # the standard form's kinds
+    honor_std = tables[KIND_HONOR_258] if pair_258 else honor
     for i in range(counts.shape[0]):
         c = counts[i]
         j = np.int64(jokers[i]) if with_jokers else 0

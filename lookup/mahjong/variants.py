@@ -46,13 +46,16 @@ from .rules import (
     HONORS,
     KNITTED_HONORS,
     KNITTED_STRAIGHT,
+    MAX_SUITS_3,
     MAX_SUITS_SHIFT,
     ONE_SUIT_WAIVES_258,
     ORPHANS,
+    PAIR_258,
     PONGS_WAIVE_258,
     QUADS,
     SEVEN_PAIRS,
     THREE_PLAYER,
+    VARIANTS,
 )
 
 Tables = Any
@@ -63,6 +66,15 @@ GROUP_RANKS = 1 | 1 << 3 | 1 << 6
 """Ranks 0, 3, 6 of a suit as a 9-bit mask: group g of a knitted set is this << g."""
 KNITTED_TILES = 3 * 3
 """Tiles of a knitted set (one group of three ranks per numbered suit)."""
+
+
+@jitable(inline=True)
+def rule_flags(rules: int) -> tuple[bool, bool, bool, bool, bool, bool, bool]:
+    """The bits of :attr:`.rules.RuleSet.bits` a kernel tests per row, decoded once per batch:
+    (seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258);
+    ``plain``: no rule variant of issue 11 (standard forms, all three suits)."""
+    return (rules & SEVEN_PAIRS != 0, rules & QUADS != 0, rules & ORPHANS != 0, rules & HONORS != 0,
+            rules & THREE_PLAYER != 0, rules & VARIANTS == MAX_SUITS_3, rules & PAIR_258 != 0)
 
 
 @jitable(inline=True)
