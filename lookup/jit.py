@@ -5,7 +5,11 @@ protocol, and a disk cache that cannot go stale.
 :func:`jitable`: the scalar queries call it as Python, and the batch kernels call it from
 compiled code (it is registered with Numba, as ``numba.extending.register_jitable`` does,
 when the first kernel module is built). Jitable helpers may call each other. Marking a
-function imports nothing, so the scalar paths never import Numba.
+function imports nothing, so a scalar query that runs its helpers as Python (mahjong
+``is_hu``, shisanshui ``rank``, zipai ``hu``) never imports Numba. Where one compiled call
+costs less than the helpers run as Python (mahjong ``ting`` and ``shanten``), the scalar query
+calls a single-hand kernel, the batch kernel's row step for one hand, through its entry point
+(:func:`direct`), which skips Numba's per-call type dispatch.
 
 **Status protocol.** Every kernel, and every per-hand step that can refuse its input,
 reports a status: ``OK`` (0) or one of the error codes below. A batch kernel returns
@@ -111,6 +115,21 @@ def kernel_decorator(sources: Iterable[str], expected: str) -> Callable:
     register_jitables()
     cache = fingerprint(sources) == expected
     return njit(nogil=True, cache=cache)
+
+
+def direct(kernel: Callable, *args: object) -> Callable:
+    """The compiled entry point of ``kernel`` (a Numba dispatcher) for the Numba types of
+    ``args``, compiled now or loaded from the disk cache.
+
+    Calling it skips Numba's per-call type dispatch (about 200 ns, plus some 80 ns per array
+    argument), which is most of a single-hand kernel's cost; so every later call must pass
+    arguments of exactly those types (the same tables, ``bytes`` where ``args`` had bytes,
+    Python ints where it had ints): nothing checks them.
+    """
+    from numba import typeof
+
+    entry: Callable = kernel.compile(tuple(typeof(arg) for arg in args))  # type: ignore[attr-defined]
+    return entry
 
 
 def check(status: int, index: int, explain: Callable[[int, int], Exception]) -> int:

@@ -27,6 +27,7 @@ from .encoding import (
     ENTRY_MELDS,
     ENTRY_PAIR,
     HONOR_OFFSET,
+    HONOR_TILES,
     JOKER_PAIR_SHIFT,
     JOKER_WAIT_MELDS_SHIFT,
     JOKER_WAIT_PAIR_SHIFT,
@@ -335,3 +336,18 @@ def special_waits(c: Counts, forms: int, quad_as_two_pairs: bool, jokers: int) -
     if forms & THIRTEEN_ORPHANS:
         mask |= thirteen_orphans_waits(c, jokers)
     return mask
+
+
+@jitable(inline=True)
+def plain_waits(c: Counts, e0: int, e1: int, e2: int, e3: int, k0: int, k1: int, k2: int, total: int, odd: int,
+                big: int, singles: int, jokers: int, with_jokers: bool, seven_pairs: bool, quad_as_two_pairs: bool,
+                thirteen_orphans: bool, honors: bool) -> int:
+    """Wait mask of a validated 3k+1 hand under plain rules: the standard form from its four
+    entries (hu/ting entries, or joker entries when ``with_jokers``), then the special forms
+    its :func:`scan_row` counts leave; no honor waits without ``honors``."""
+    mask = joker_waits(c, e0, e1, e2, e3, jokers) if with_jokers else standard_waits(e0, e1, e2, e3)
+    forms = special_forms(total, MAX_HAND_TILES - 1, odd, big, singles, k0, k1, k2, jokers, seven_pairs,
+                          quad_as_two_pairs, thirteen_orphans)
+    if forms:
+        mask |= special_waits(c, forms, quad_as_two_pairs, jokers)
+    return mask if honors else mask & ~HONOR_TILES

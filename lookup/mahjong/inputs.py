@@ -11,6 +11,7 @@ the game, :func:`check_in_play`), the batch arrays (:func:`batch_counts`,
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -33,33 +34,60 @@ def resolve_rules(rules: str | RuleSet) -> RuleSet:
     return preset or PRESETS.resolve(rules)
 
 
+PLAIN_BITS: dict[str, int] = {name: preset.bits for name, preset in PRESETS.items() if preset.plain}
+"""The :attr:`~.rules.RuleSet.bits` of each plain preset (:attr:`~.rules.RuleSet.plain`), by
+name: one dict get on the single-hand hot paths answers both which path and which bits."""
+
+
 _BASE5_DIGITS = bytes.maketrans(b"\0\1\2\3\4", b"01234")
 """Maps each count byte 0..4 to its base-5 digit character."""
 
 
-def counts_and_keys(hand: Hand) -> tuple[bytes, int, int, int, int]:
-    """(counts, the four suit keys of :func:`.encoding.suit_keys`) of a hand whose counts are valid.
+def hand_row(hand: Hand) -> bytearray:
+    """The 34 tile counts of a hand, 0..255 each, as a ``bytearray``: the row a single-hand
+    kernel takes (a count over 4 is left for its row scan to refuse; :func:`refuse_hand` then
+    names it).
 
-    The size is not checked. The base-5 keys are parsed by ``int(..., 5)`` from the counts'
-    digit characters, which costs less than arithmetic in Python. A list of 34 counts takes a
-    short path; a count over 4 (or bools in a list of 0/1 counts) then fails the parse and
-    :func:`.tiles.hand_counts` raises the precise error. A bool among larger counts is not
-    looked for on this path (a full type scan would cost 60 % of ``is_hu``); other hand forms
-    go through :func:`.tiles.hand_counts`, which refuses any bool.
+    A list of 34 counts takes a short path: ``bytearray(hand)`` (less than half the cost of
+    ``bytes(hand)``). A list of bools (a tile mask passed as counts) has only 0/1 entries; the
+    type scan that refuses it costs more than the rest of a query's input handling, so it runs
+    only for those. A bool among larger counts is not looked for on this path (a full type
+    scan would cost 60 % of ``is_hu``); other hand forms go through :func:`.tiles.hand_counts`,
+    which refuses any bool.
     """
     if hand.__class__ is list and len(hand) == N_TILE_KINDS:
         try:
-            counts = bytes(hand)
-            # a list of bools (a tile mask passed as counts) has only 0/1 entries; the type scan,
-            # which costs more than the rest of is_hu's input handling, runs only for those
-            if counts.strip(b"\0\1") or bool not in map(type, hand):
-                d = counts.translate(_BASE5_DIGITS)
-                return counts, int(d[8::-1], 5), int(d[17:8:-1], 5), int(d[26:17:-1], 5), int(d[33:26:-1], 5)
+            row = bytearray(hand)
+            if row.strip(b"\0\1") or bool not in map(type, hand):
+                return row
         except (TypeError, ValueError):
             pass  # hand_counts below names the problem
-    counts = hand_counts(hand)
+    return bytearray(hand_counts(hand))
+
+
+def counts_and_keys(hand: Hand) -> tuple[bytes, int, int, int, int]:
+    """(counts, the four suit keys of :func:`.encoding.suit_keys`) of a hand whose counts are
+    valid (:func:`hand_row`; a count over 4 raises the error of :func:`.tiles.hand_counts`).
+
+    The size is not checked. The base-5 keys are parsed by ``int(..., 5)`` from the counts'
+    digit characters, which costs less than arithmetic in Python.
+    """
+    counts = bytes(hand_row(hand))
     d = counts.translate(_BASE5_DIGITS)
-    return counts, int(d[8::-1], 5), int(d[17:8:-1], 5), int(d[26:17:-1], 5), int(d[33:26:-1], 5)
+    try:
+        return counts, int(d[8::-1], 5), int(d[17:8:-1], 5), int(d[26:17:-1], 5), int(d[33:26:-1], 5)
+    except ValueError:  # a count over 4 is no base-5 digit
+        hand_counts(hand)
+        raise
+
+
+def refuse_hand(hand: Hand, rules: RuleSet, remainder: int, query: str, jokers: int = 0) -> NoReturn:
+    """Raise the error a single-hand kernel's status stands for: a count over 4
+    (:func:`.tiles.hand_counts`), a size the query does not take (``jokers`` included) or a
+    tile out of the game (:func:`check_hand`)."""
+    counts = hand_counts(hand)
+    check_hand(counts, sum(counts), rules, remainder, query, jokers)
+    raise AssertionError(f"{query}: a kernel refused a hand that passes every check")
 
 
 def sizes_text(remainder: int) -> str:
@@ -73,8 +101,8 @@ _SIZES = {remainder: frozenset(n for n in range(MAX_HAND_TILES + MAX_JOKERS + 1)
 """The sizes of :func:`.hand.size_ok` per remainder, for a set look-up on the scalar hot paths."""
 
 
-HU_SIZES, TING_SIZES = _SIZES[2], _SIZES[1]
-"""The sizes hu and ting take, for the scalar hot paths' set look-ups."""
+HU_SIZES = _SIZES[2]
+"""The sizes hu takes, for its scalar hot path's set look-up."""
 
 
 def check_hand(counts: bytes, n: int, rules: RuleSet, remainder: int, query: str, jokers: int = 0) -> None:

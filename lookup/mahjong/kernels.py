@@ -19,7 +19,6 @@ import numpy as np
 from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import hand, variants
 from .encoding import (
-    HONOR_TILES,
     KIND_HONOR,
     KIND_HONOR_258,
     KIND_SUIT,
@@ -28,7 +27,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "5d1e4bc47f6e54190bcec0c6354617849209f2ebfff0e9ba2511decb353d6339"
+SOURCES_SHA256 = "a9c2afa9574fa839ebc1df88690a6cb479a398432e2873ababea634a20db6554"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
@@ -96,10 +95,22 @@ def ting_batch(counts, jokers, tables, rules, out):
                 mask |= variants.straight_waits(c, k0, k1, k2, k3, total, j, with_jokers, suit, honor, rules)
             out[i] = mask
             continue
-        mask = hand.joker_waits(c, e0, e1, e2, e3, j) if with_jokers else hand.standard_waits(e0, e1, e2, e3)
-        forms = hand.special_forms(total, MAX_HAND_TILES - 1, odd, big, singles, k0, k1, k2, j, seven_pairs,
-                                   quad_as_two_pairs, thirteen_orphans)
-        if forms:
-            mask |= hand.special_waits(c, forms, quad_as_two_pairs, j)
-        out[i] = mask if honors else mask & ~HONOR_TILES
+        out[i] = hand.plain_waits(c, e0, e1, e2, e3, k0, k1, k2, total, odd, big, singles, j, with_jokers,
+                                  seven_pairs, quad_as_two_pairs, thirteen_orphans, honors)
     return OK, counts.shape[0]
+
+
+@kernel
+def ting_one(counts, suit, honor, rules):
+    """(status, wait mask) of one 3k+1 hand (34 counts, e.g. a ``bytearray``) under plain rules
+    (:attr:`.rules.RuleSet.plain`) without jokers: the row step of :func:`ting_batch` for a
+    single hand, which takes only the two tables it reads (a scalar call pays for every
+    argument). ``suit``/``honor``: their hu/ting entries."""
+    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, _, _ = variants.rule_flags(rules)
+    status, total, odd, big, singles = hand.scan_row(counts, hand.TING, honors, 0, three_player)
+    if status != OK:
+        return status, 0
+    k0, k1, k2, k3 = suit_keys(counts)
+    e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+    return OK, hand.plain_waits(counts, e0, e1, e2, e3, k0, k1, k2, total, odd, big, singles, 0, False, seven_pairs,
+                                quad_as_two_pairs, thirteen_orphans, honors)

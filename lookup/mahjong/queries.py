@@ -29,6 +29,7 @@ from .encoding import (
     KIND_SUIT,
     KIND_SUIT_258,
     MAX_HAND_TILES,
+    N_TILE_KINDS,
     ORPHANS,
     SUIT_KINDS,
 )
@@ -36,22 +37,21 @@ from .hand import (
     HU,
     TING,
     joker_hu,
-    seven_pairs_waits,
     size_and_class,
     special_forms,
     special_hu,
-    standard_waits,
-    thirteen_orphans_waits,
 )
 from .inputs import (
     HU_SIZES,
-    TING_SIZES,
+    PLAIN_BITS,
     batch_counts,
     batch_error,
     batch_jokers,
     check_hand,
     check_jokers,
     counts_and_keys,
+    hand_row,
+    refuse_hand,
     resolve_rules,
     sizes_text,
     special_counts,
@@ -128,32 +128,42 @@ def is_hu(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> boo
     return bool(rules.thirteen_orphans and counts.count(1) == 12 and 0 not in _orphan_counts(counts))
 
 
+def _ting_one(t: tables.TableSet) -> tuple[Callable, np.ndarray, np.ndarray]:
+    """(entry point of :func:`.kernels.ting_one` for a ``bytearray`` hand, the suit and honor
+    hu/ting entries it reads)."""
+    from .kernels import ting_one  # compiled on first use: is_hu alone never imports Numba
+
+    arrays = HU_TING.get()[0]
+    suit, honor = arrays[KIND_SUIT], arrays[KIND_HONOR]
+    return jit.direct(ting_one, bytearray(N_TILE_KINDS), suit, honor, 0), suit, honor
+
+
+TING_ONE: tables.TableView[tuple[Callable, np.ndarray, np.ndarray]] = tables.TableView(GAME, _ting_one)
+"""The single-hand ting kernel for plain rules without jokers, with its tables."""
+
+
 def ting_mask(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> int:
     """Waits of a 3k+1 hand (jokers included) as a bit mask over the 34 tile indices."""
     if jokers.__class__ is not int:
         jokers = check_jokers(jokers)  # None, 0.0, "" or an array are refused, not read as 0
+    bits = PLAIN_BITS.get(rules) if rules.__class__ is str else None
+    if bits is None:
+        rules = resolve_rules(rules)
+        bits = rules.bits if rules.plain else None
+    if bits is not None and not jokers:
+        # one compiled call: the row step of ting_batch, without Numba's per-call dispatch
+        one, suit, honor = TING_ONE.value or TING_ONE.get()
+        status, mask = one(hand_row(hand), suit, honor, bits)
+        if status:
+            refuse_hand(hand, resolve_rules(rules), TING, "ting")
+        return mask
     rules = resolve_rules(rules)
     counts, k0, k1, k2, k3 = counts_and_keys(hand)
-    _, suit, honor, views = HU_TING.value or HU_TING.get()
-    e0, e1, e2, e3 = suit[k0], suit[k1], suit[k2], honor[k3]
-    n = size_and_class(e0, e1, e2, e3)[0]
-    if jokers or not rules.plain:
-        jokers = check_jokers(jokers)
-        check_hand(counts, n, rules, TING, "ting", jokers)
-        if jokers:
-            views = (JOKERS.value or JOKERS.get())[3]
-        return _variant_waits(counts, (k0, k1, k2, k3), n, jokers, views, rules)
-    if n not in TING_SIZES or not rules.honors:
-        check_hand(counts, n, rules, TING, "ting")
-    mask = standard_waits(e0, e1, e2, e3)
-    if n == MAX_HAND_TILES - 1:
-        # the special forms' cheap tests (special_forms) read off the count histogram:
-        # bytes.count runs at C speed
-        if rules.seven_pairs and counts.count(1) + counts.count(3) == 1:  # one lone tile
-            mask |= seven_pairs_waits(counts, rules.quad_as_two_pairs, 0)
-        if rules.thirteen_orphans and counts.count(1) >= 11:
-            mask |= thirteen_orphans_waits(counts, 0)
-    return mask
+    jokers = check_jokers(jokers)
+    n = sum(counts)
+    check_hand(counts, n, rules, TING, "ting", jokers)
+    views = (JOKERS.value or JOKERS.get())[3] if jokers else (HU_TING.value or HU_TING.get())[3]
+    return _variant_waits(counts, (k0, k1, k2, k3), n, jokers, views, rules)
 
 
 def _variant_hu(counts: bytes, keys: tuple[int, int, int, int], n: int, jokers: int, views: tuple[memoryview, ...],

@@ -16,9 +16,20 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit, tables
-from .encoding import MAX_HAND_TILES, N_TILE_KINDS, SUIT_KINDS
+from .encoding import KIND_HONOR, KIND_SUIT, MAX_HAND_TILES, N_TILE_KINDS, SUIT_KINDS
 from .hand import EITHER, HU
-from .inputs import NO_JOKERS, batch_counts, batch_error, batch_jokers, check_hand, check_jokers, resolve_rules
+from .inputs import (
+    NO_JOKERS,
+    PLAIN_BITS,
+    batch_counts,
+    batch_error,
+    batch_jokers,
+    check_hand,
+    check_jokers,
+    hand_row,
+    refuse_hand,
+    resolve_rules,
+)
 from .rules import RuleSet
 from .tiles import Hand, hand_counts, mask_tiles
 
@@ -27,12 +38,18 @@ GAME = "mahjong"
 
 class Shanten(NamedTuple):
     """The shanten entries, over-4 keys and over-4 entries of each suit kind (SUIT_KINDS
-    order; layouts in :mod:`.encoding`), with the kernels that read them."""
+    order; layouts in :mod:`.encoding`), with the kernels that read them: ``batch`` and the
+    entry points (:func:`lookup.jit.direct`) of the single-hand kernels: ``one`` for plain
+    rules without jokers (a ``bytearray`` hand and the ``suit`` and ``honor`` entries) and
+    ``advice``."""
 
     entries: tuple[np.ndarray, ...]
     over_keys: tuple[np.ndarray, ...]
     over: tuple[np.ndarray, ...]
     batch: Callable
+    one: Callable
+    suit: np.ndarray
+    honor: np.ndarray
     advice: Callable
 
 
@@ -41,7 +58,11 @@ def _build(t: tables.TableSet) -> Shanten:
 
     entries, over_keys, over = (tuple(t[f"{kind}/{name}"] for kind in SUIT_KINDS)
                                 for name in ("shanten", "over4_keys", "over4"))
-    return Shanten(entries, over_keys, over, kernels.shanten_batch, kernels.discard_advice)
+    one = jit.direct(kernels.shanten_one, bytearray(N_TILE_KINDS), entries[KIND_SUIT], entries[KIND_HONOR], 0)
+    advice = jit.direct(kernels.discard_advice, bytearray(N_TILE_KINDS), 0, entries, over_keys, over, 0,
+                        np.empty(4 * MAX_HAND_TILES, np.int64))
+    return Shanten(entries, over_keys, over, kernels.shanten_batch, one, entries[KIND_SUIT], entries[KIND_HONOR],
+                   advice)
 
 
 SHANTEN: tables.TableView[Shanten] = tables.TableView(GAME, _build)
@@ -69,12 +90,22 @@ def shanten_batch(counts: npt.ArrayLike, rules: str | RuleSet = "riichi", jokers
 def shanten(hand: Hand, rules: str | RuleSet = "riichi", jokers: int = 0) -> int:
     """Shanten of a 3k+1 or 3k+2 hand (jokers included): -1 complete, 0 tenpai, ... (see
     :func:`shanten_batch`)."""
+    if jokers.__class__ is not int or jokers:
+        jokers = check_jokers(jokers)
+    bits = PLAIN_BITS.get(rules) if rules.__class__ is str else None
+    if bits is None:
+        rules = resolve_rules(rules)
+        bits = rules.bits if rules.plain else None
+    view = SHANTEN.value or SHANTEN.get()
+    if bits is not None and not jokers:
+        # one compiled call: the row step of shanten_batch, without Numba's per-call dispatch
+        status, value = view.one(hand_row(hand), view.suit, view.honor, bits)
+        if status:
+            refuse_hand(hand, resolve_rules(rules), EITHER, "shanten")
+        return value
     rules = resolve_rules(rules)
     counts = hand_counts(hand)
-    if jokers:
-        jokers = check_jokers(jokers)
     check_hand(counts, sum(counts), rules, EITHER, "shanten", jokers)
-    view = SHANTEN.value or SHANTEN.get()
     # a writable (1, 34) row, so the batch kernel's one compiled signature serves it
     row = np.frombuffer(bytearray(counts), np.uint8).reshape(1, N_TILE_KINDS)
     out = np.empty(1, np.int8)
@@ -111,18 +142,15 @@ _new_advice = tuple.__new__  # builds an Advice without its Python-level __new__
 def discard_advice(hand: Hand, rules: str | RuleSet = "riichi", jokers: int = 0) -> list[Advice]:
     """Every distinct discard of a 3k+2 hand (jokers included; a joker is never the discard),
     best first: lower shanten, then more unseen copies of the waits, then lower tile index."""
-    rules = resolve_rules(rules)
-    counts = hand_counts(hand)
-    if jokers:
+    if jokers.__class__ is not int or jokers:
         jokers = check_jokers(jokers)
-    check_hand(counts, sum(counts), rules, HU, "discard advice", jokers)
+    rules = resolve_rules(rules)
     view = SHANTEN.value or SHANTEN.get()
     out = np.empty(4 * MAX_HAND_TILES, np.int64)
-    status, n = view.advice(np.frombuffer(counts, np.uint8), jokers, view.entries, view.over_keys, view.over,
-                            rules.bits, out)
-    n = jit.check(status, n, _validated)
-    rows = out[:4 * n].tolist()
-    return [_new_advice(Advice, rows[i:i + 4]) for i in range(0, 4 * n, 4)]
+    status, n = view.advice(hand_row(hand), jokers, view.entries, view.over_keys, view.over, rules.bits, out)
+    if status:
+        refuse_hand(hand, rules, HU, "discard advice", jokers)
+    return [_new_advice(Advice, row) for row in out[:4 * n].reshape(n, 4).tolist()]
 
 
 def _validated(status: int, index: int) -> Exception:

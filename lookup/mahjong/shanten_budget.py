@@ -239,7 +239,9 @@ def standard_lowering(c: Counts, keys: tuple[int, int, int, int], x: tuple[Costs
                                          y if s == 3 else x3, sy if s == 0 else sav[0], sy if s == 1 else sav[1],
                                          sy if s == 2 else sav[2], sy if s == 3 else sav[3], k, max_suits, jokers)
             else:
-                lacking = min(share(y, o1, k), min(share(y, o2, k), share(y, o3, k)))
+                lacking = share(y, o1, k)
+                if max_suits != 3:  # with every suit kept there is one set of other suits (o2, o3 pad)
+                    lacking = min(lacking, min(share(y, o2, k), share(y, o3, k)))
             if lacking < best:
                 mask |= 1 << t
     return mask

@@ -35,6 +35,7 @@ from .encoding import (
     Counts,
     form_field,
     shanten_shift,
+    suit_keys,
 )
 
 Array = Any
@@ -163,6 +164,19 @@ def forms_rn(costs: SuitCosts, e0: int, e1: int, e2: int, e3: int, total: int, s
     if total >= MAX_HAND_TILES - 1 and (seven_pairs or thirteen_orphans):
         rn7, rn13 = special_rn(e0, e1, e2, e3, seven_pairs, quad_as_two_pairs, thirteen_orphans)
     return share(costs[0], costs[1], total // 3), rn7, rn13
+
+
+@jitable(inline=True)
+def plain_shanten(c: Counts, total: int, suit: Array, honor: Array, honors: bool, seven_pairs: bool,
+                  quad_as_two_pairs: bool, thirteen_orphans: bool) -> int:
+    """Shanten (least rn, minus one) of a validated hand of ``total`` tiles without jokers
+    under plain rules (:attr:`.rules.RuleSet.plain`): its suit keys, four shanten entries
+    (``suit`` for the numbered suits, ``honor``), then :func:`forms_rn`."""
+    k0, k1, k2, k3 = suit_keys(c)
+    e0, e1, e2, e3 = suit[k0], suit[k1], suit[k2], honor[k3]
+    rn, rn7, rn13 = forms_rn(standard_costs(e0, e1, e2, e3, honors), e0, e1, e2, e3, total, seven_pairs,
+                             quad_as_two_pairs, thirteen_orphans)
+    return min(rn, min(rn7, rn13)) - 1
 
 
 # --- tiles that lower the shanten of a 3k+1 hand --------------------------------------------

@@ -25,9 +25,10 @@ from .encoding import (
     suit_keys,
     terminal_key,
 )
-from .hand import EITHER, scan_row
+from .hand import EITHER, HU, scan_row
+from .rules import HONORS, THREE_PLAYER
 
-SOURCES_SHA256 = "602154ddbcbdb601cb9b8472e3f98af68212e23e1ac20f9f9802f7e8dbb99ac4"
+SOURCES_SHA256 = "b7e97ab604aa96415d89135e76a3ab015bc7d509597ec5299f54ce5457c8da77"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -49,13 +50,11 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
         status, total, _, _, _ = scan_row(c, EITHER, honors, j, three_player)
         if status != OK:
             return status, i
-        k0, k1, k2, k3 = suit_keys(c)
         if plain and j == 0:
-            e0, e1, e2, e3 = suit[k0], suit[k1], suit[k2], honor[k3]
-            rn, rn7, rn13 = sh.forms_rn(sh.standard_costs(e0, e1, e2, e3, honors), e0, e1, e2, e3, total,
-                                        seven_pairs, quad_as_two_pairs, thirteen_orphans)
-            out[i] = min(rn, min(rn7, rn13)) - 1
+            out[i] = sh.plain_shanten(c, total, suit, honor, honors, seven_pairs, quad_as_two_pairs,
+                                      thirteen_orphans)
         else:
+            k0, k1, k2, k3 = suit_keys(c)
             e0 = np.int64(honor_std[terminal_key(k0)] if three_player else numbered[k0])
             lacking, left = sf.row_lacking(c, total, j, e0, np.int64(numbered[k1]), np.int64(numbered[k2]),
                                            np.int64(honor_std[k3]), np.int64(suit[k0]), np.int64(suit[k1]),
@@ -71,16 +70,35 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
 
 
 @kernel
+def shanten_one(hand, suit, honor, rules):
+    """(status, shanten) of one hand (34 counts, e.g. a ``bytearray``; 3k+1 or 3k+2 tiles, k <= 4)
+    under plain rules (:attr:`.rules.RuleSet.plain`) without jokers: the row step of
+    :func:`shanten_batch` for a single hand, which takes only the two tables it reads (a
+    scalar call pays for every argument). ``suit``/``honor``: their shanten entries."""
+    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, _, _ = variants.rule_flags(rules)
+    status, total, _, _, _ = scan_row(hand, EITHER, honors, 0, three_player)
+    if status != OK:
+        return status, 0
+    return OK, sh.plain_shanten(hand, total, suit, honor, honors, seven_pairs, quad_as_two_pairs, thirteen_orphans)
+
+
+@kernel
 def discard_advice(hand, jokers, tables, over_keys, over_values, rules, out):
-    """Discard advice of one validated 3k+2 ``hand`` (34 counts, ``jokers`` wildcards beside it,
-    never discarded); returns ``(OK, rows)``. Tables and rules as :func:`shanten_batch`.
+    """Discard advice of one 3k+2 ``hand`` (34 counts, e.g. a ``bytearray``; ``jokers``
+    wildcards beside it, never discarded); returns ``(OK, rows)``, or the status of the hand's
+    row scan and 0. Tables and rules as :func:`shanten_batch`.
 
     out[4 * i: 4 * i + 4] gets row i: discard, shanten after it, unseen copies of the tiles
     that lower that shanten (the whole hand counted as seen), the mask of those tiles. Rows
     come sorted best first (lower shanten, more copies, lower tile).
     """
-    c = hand.copy()
-    total = scan_row(c, EITHER, True, 0)[1] - 1  # real tiles after the discard
+    status, total, _, _, _ = scan_row(hand, HU, rules & HONORS != 0, jokers, rules & THREE_PLAYER != 0)
+    if status != OK:
+        return status, 0
+    total -= 1  # real tiles after the discard
+    c = np.empty(N_TILE_KINDS, np.uint8)
+    for t in range(N_TILE_KINDS):
+        c[t] = hand[t]
     k0, k1, k2, k3 = suit_keys(c)
     keys = np.array([k0, k1, k2, k3])
     n = 0

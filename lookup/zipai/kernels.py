@@ -14,7 +14,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "b23541c48bb042721326e194c1af4828a1a51978c1e43076e09dac6b98199b81"
+SOURCES_SHA256 = "27099cf00cf25ef72abde439f17b01a9ac7257bcc7a3176d5e2f6ce31aed184e"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
