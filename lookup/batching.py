@@ -53,7 +53,7 @@ class _Query:
     name: str
     scalar: Callable[..., Any]
     batch: Callable[..., np.ndarray]
-    prepare: Callable[[Any], Any]               # one hand -> its row (bytes or a list of ints)
+    prepare: Callable[[Any], Any]               # one hand -> its row (bytes, a bytearray or a list of ints)
     stack: Callable[[list[Any]], np.ndarray]    # rows -> a writable uint8 (N, width) array
     convert: Callable[[np.ndarray], list[Any]]  # batch result -> one scalar answer per row
     params: tuple[str, ...]                     # the scalar's parameters after the hand
@@ -74,7 +74,7 @@ class _Query:
 
 
 def _stack_bytes(rows: list[Any]) -> np.ndarray:
-    if all(row.__class__ is bytes for row in rows):
+    if all(row.__class__ is bytes or row.__class__ is bytearray for row in rows):
         width = len(rows[0])
         return np.frombuffer(bytearray(b"".join(rows)), np.uint8).reshape(len(rows), width)
     return np.array([list(row) for row in rows], np.uint8)
@@ -106,7 +106,7 @@ def _query(name: str, scalar: Callable[..., Any], batch: Callable[..., np.ndarra
 @functools.lru_cache(maxsize=1)
 def _queries() -> dict[Callable[..., Any], _Query]:
     from . import mahjong, shisanshui, zipai
-    from .mahjong.tiles import hand_counts as tile_counts
+    from .mahjong.inputs import hand_row as tile_counts  # a count over 4 fails the batch, then its own call
     from .shisanshui.cards import hand_cards
     from .zipai.cards import hand_counts as card_counts
 

@@ -15,6 +15,7 @@ commas:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -34,6 +35,12 @@ HONOR_NAMES_EN = ("East", "South", "West", "North", "White", "Green", "Red")
 _TENHOU_SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 # --- UVa 11210 ---------------------------------------------------------------------------
+_TENHOU_TEXT = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+"""A hand in tenhou notation alone, with no separator: the fast path of :func:`hand_counts`."""
+_TENHOU_GROUP = re.compile(r"([0-9]+)([mpsz])")
+_TENHOU_TILE = {suit: {str(d): offset + (d or 5) - 1 for d in range(10)}
+                for suit, offset in _TENHOU_SUIT_OFFSET.items()}
+"""Per tenhou suit letter, the tile index of each digit (0: the red five)."""
 _UVA_SUIT_OFFSET = {"W": 0, "T": 9, "S": 18}
 _UVA_HONOR = {"DONG": 27, "NAN": 28, "XI": 29, "BEI": 30, "BAI": 31, "FA": 32, "ZHONG": 33}
 UVA_ORDER = tuple(range(9, 18)) + tuple(range(18, 27)) + tuple(range(0, 9)) + (27, 28, 29, 30, 33, 32, 31)
@@ -219,7 +226,17 @@ def hand_counts(hand: Hand) -> bytes:
         if bool in map(type, hand):
             raise InvalidHandError("tile counts must be integers 0..4, got a bool")
     elif isinstance(hand, str):
-        return _indices_to_counts(parse_tiles(hand))
+        check_text_size(hand, MAX_TILES, "tile text")
+        if not _TENHOU_TEXT.fullmatch(hand):
+            return _indices_to_counts(parse_tiles(hand))
+        tally = [0] * N_TILE_KINDS  # the tiles parse_tiles would give, counted without listing them
+        for digits, suit in _TENHOU_GROUP.findall(hand):
+            tile = _TENHOU_TILE[suit]
+            for digit in digits:
+                tally[tile[digit]] += 1
+        if max(tally) > MAX_COPIES:
+            return _indices_to_counts(parse_tiles(hand))  # names the fifth copy as it always has
+        return bytes(tally)
     elif isinstance(hand, np.ndarray):
         if hand.ndim != 1 or not np.issubdtype(hand.dtype, np.integer):
             raise InvalidHandError(

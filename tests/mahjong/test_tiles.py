@@ -67,3 +67,39 @@ def test_hand_counts_errors():
         tiles.tile_name(34)
     with pytest.raises(ValueError, match="unknown notation"):
         tiles.tile_name(0, "morse")
+
+
+
+def _tenhou_text(rng, counts) -> str:
+    """Tenhou text of ``counts`` with the groups in a random order, some split in two and some
+    fives written as red fives (0)."""
+    groups = []
+    for suit, letter in enumerate("mpsz"):
+        digits = [str(r + 1) for r in range(9 if suit < 3 else 7) for _ in range(counts[9 * suit + r])]
+        digits = ["0" if d == "5" and suit < 3 and rng.random() < 0.3 else d for d in digits]
+        rng.shuffle(digits)
+        cut = int(rng.integers(0, len(digits) + 1))
+        groups += [part + letter for part in ("".join(digits[:cut]), "".join(digits[cut:])) if part]
+    rng.shuffle(groups)
+    return "".join(groups)
+
+
+def _parsed_counts(text):
+    """The counts by the general parser (what hand_counts did for every text before its fast path)."""
+    return tiles._indices_to_counts(tiles.parse_tiles(text))
+
+
+def test_the_tenhou_fast_path_counts_as_the_parser(rng):
+    for n in (1, 2, 5, 13, 14, 18):
+        for _ in range(300):
+            text = _tenhou_text(rng, handgen.random_hand(rng, n))
+            assert tiles.hand_counts(text) == _parsed_counts(text), text
+
+
+@pytest.mark.parametrize("text", ["55550m", "11111z", "1m1m1m1m1m", "8z", "0z", "123", "m", "12m3x", "55555p0p"])
+def test_the_tenhou_fast_path_refuses_as_the_parser(text):
+    with pytest.raises((InvalidHandError, InvalidTileError)) as fast:
+        tiles.hand_counts(text)
+    with pytest.raises((InvalidHandError, InvalidTileError)) as slow:
+        _parsed_counts(text)
+    assert type(fast.value) is type(slow.value) and str(fast.value) == str(slow.value)
