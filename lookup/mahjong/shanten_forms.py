@@ -26,7 +26,6 @@ import numpy as np
 
 from ..jit import jitable
 from .encoding import (
-    ALL_TILES,
     HONOR_TILES,
     KIND_HONOR,
     KIND_HONOR_258,
@@ -74,12 +73,10 @@ from .shanten_hand import (
     PAIRED,
     Costs,
     field,
-    forms_rn,
     orphans_lacking,
     orphans_lowering,
     pairs_lacking,
     seven_pairs_lowering,
-    standard_costs,
     stats_of,
     suit_costs,
 )
@@ -91,7 +88,6 @@ from .variants import (
     knitted_mask,
     knitted_rest_keys,
     open_tiles,
-    rule_flags,
     suit_tiles,
 )
 
@@ -383,38 +379,11 @@ def lacking_of(forms: Forms) -> int:
 
 
 @jitable
-def plain_evaluate(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, suit: Any, honor: Any,
-                   seven_pairs: bool, quad_as_two_pairs: bool, thirteen_orphans: bool, honors: bool) -> tuple[int, int]:
-    """:func:`evaluate` under plain rules without jokers: the three forms of
-    :func:`.shanten_hand.forms_rn` (no over-4 savings, every suit kept), then the lowering
-    tiles of those that reach the least."""
-    e0, e1, e2, e3 = suit[k0], suit[k1], suit[k2], honor[k3]
-    costs = standard_costs(e0, e1, e2, e3, honors)
-    rn, rn7, rn13 = forms_rn(costs, e0, e1, e2, e3, total, seven_pairs, quad_as_two_pairs, thirteen_orphans)
-    best = min(rn, min(rn7, rn13))
-    play = ALL_TILES if honors else ALL_TILES & ~HONOR_TILES
-    mask = 0
-    if rn == best:
-        no_over = (suit[:0], suit[:0])  # never read without jokers
-        mask |= standard_lowering(c, (k0, k1, k2, k3), (costs[2], costs[3], costs[4], costs[5]), (0, 0, 0, 0),
-                                  total // 3, best, 3, 0, suit, honor, no_over, no_over, False, honors, play)
-    if rn7 == best:
-        mask |= seven_pairs_lowering(c, quad_as_two_pairs, play)
-    if rn13 == best:
-        mask |= orphans_lowering(c)
-    return best, mask
-
-
-@jitable
 def evaluate(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, tables: Tables,
              over_keys: Tables, over_values: Tables, rules: int) -> tuple[int, int]:
     """(least lacking, mask of the tiles that lower it) of a 3k+1 hand (``c``: its counts): the
     union over the forms that reach the least of each form's lowering tiles (tiles of the
     game held fewer than 4 times)."""
-    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, _, plain, _ = rule_flags(rules)
-    if plain and jokers == 0:
-        return plain_evaluate(c, k0, k1, k2, k3, total, tables[KIND_SUIT], tables[KIND_HONOR], seven_pairs,
-                              quad_as_two_pairs, thirteen_orphans, honors)
     standard, pongs, one, pairs, orphans, all_258, knitted, straight = full_lacking(
         c, k0, k1, k2, k3, total, jokers, tables, over_keys, over_values, rules, True)
     best = lacking_of((standard, pongs, one, pairs, orphans, all_258, knitted, straight))

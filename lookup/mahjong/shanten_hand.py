@@ -25,13 +25,19 @@ import numpy as np
 
 from ..jit import jitable
 from .encoding import (
+    ALL_TILES,
     COST_MASK,
     FORM_STATS_SHIFT,
+    HONOR_TILES,
     MAX_COPIES,
     MAX_HAND_TILES,
+    MAX_MELDS,
     N_CLASSES,
+    N_HONOR_KINDS,
+    N_SUIT_RANKS,
     N_TILE_KINDS,
     ORPHAN_MASK,
+    SUIT_OFFSETS,
     Counts,
     form_field,
     shanten_shift,
@@ -219,6 +225,86 @@ def orphans_lowering(c: Counts) -> int:
         if (ORPHAN_MASK >> t) & 1 and (c[t] == 0 or not pair):
             mask |= 1 << t
     return mask
+
+
+@jitable
+def sharing_classes(x: Costs, others: Costs, k: int, rn: int) -> int:
+    """Mask of the classes 2m + p of a suit (costs ``x``) that take part in a sharing of k melds
+    and the pair of cost ``rn`` with the other suits (their merged costs ``others``)."""
+    mask = 0
+    for m in range(k + 1):
+        for p in range(2):
+            if x[2 * m + p] + others[2 * (k - m) + 1 - p] == rn:
+                mask |= 1 << (2 * m + p)
+    return mask
+
+
+@jitable
+def usable_classes(costs: SuitCosts, k: int, rn: int) -> tuple[int, int, int, int]:
+    """Per suit, the :func:`sharing_classes` of the optimal sharings (cost ``rn``) of k melds
+    and the pair; ``costs`` from :func:`standard_costs`."""
+    x01, x23, x0, x1, x2, x3 = costs
+    return (sharing_classes(x0, merge(x1, x23), k, rn), sharing_classes(x1, merge(x0, x23), k, rn),
+            sharing_classes(x2, merge(x01, x3), k, rn), sharing_classes(x3, merge(x01, x2), k, rn))
+
+
+@jitable
+def drop_masks(c: Counts, s: int, key: int, table: Array, drops: Array) -> None:
+    """drops[s, r] = mask of the classes 2m + p whose cost falls by one when rank r is added to
+    suit s of counts ``c`` (key ``key``); 0 for ranks held 4 times. From the neighbouring
+    entries key + 5**r of ``table``."""
+    e = table[key]
+    w = 1
+    for r in range(N_SUIT_RANKS if s < 3 else N_HONOR_KINDS):
+        mask = 0
+        if c[SUIT_OFFSETS[s] + r] < MAX_COPIES:
+            e_plus = table[key + w]
+            for m in range(MAX_MELDS + 1):
+                for p in range(2):
+                    if cost(e_plus, m, p) == cost(e, m, p) - 1:
+                        mask |= 1 << (2 * m + p)
+        drops[s, r] = mask
+        w *= 5
+
+
+@jitable
+def plain_lowering(c: Counts, hand: Counts, keys: Array, ds: int, total: int, suit: Array, honor: Array,
+                   seven_pairs: bool, quad_as_two_pairs: bool, thirteen_orphans: bool, honors: bool, whole: Array,
+                   known: Array, drops: Array) -> tuple[int, int]:
+    """(rn, mask of the tiles that lower it) of the 3k+1 hand ``c`` of ``total`` tiles (suit
+    keys ``keys``): ``hand`` less one tile of suit ``ds``, under plain rules without jokers.
+
+    A tile lowers the standard rn when it drops by one the cost of a class (m, p) of its suit
+    that takes part in an optimal sharing (:func:`usable_classes`, :func:`drop_masks`). A
+    discard changes only suit ``ds``: the other suits' drop masks are those of ``hand``, kept
+    in ``whole[s]`` once ``known[s]``; ``drops`` is scratch space (both (4, 9) int64).
+    """
+    e0, e1, e2, e3 = suit[keys[0]], suit[keys[1]], suit[keys[2]], honor[keys[3]]
+    costs = standard_costs(e0, e1, e2, e3, honors)
+    rn_std, rn7, rn13 = forms_rn(costs, e0, e1, e2, e3, total, seven_pairs, quad_as_two_pairs, thirteen_orphans)
+    rn = min(rn_std, min(rn7, rn13))
+    mask = 0
+    if rn_std == rn:
+        usable = usable_classes(costs, total // 3, rn)
+        for s in range(4 if honors else 3):
+            if not usable[s]:
+                continue
+            table = suit if s < 3 else honor
+            if s == ds:
+                drop_masks(c, s, keys[s], table, drops)
+            else:
+                if not known[s]:
+                    drop_masks(hand, s, keys[s], table, whole)
+                    known[s] = True
+                drops[s] = whole[s]
+            for r in range(N_SUIT_RANKS if s < 3 else N_HONOR_KINDS):
+                if drops[s, r] & usable[s]:
+                    mask |= 1 << (SUIT_OFFSETS[s] + r)
+    if rn7 == rn:
+        mask |= seven_pairs_lowering(c, quad_as_two_pairs, ALL_TILES if honors else ALL_TILES & ~HONOR_TILES)
+    if rn13 == rn:
+        mask |= orphans_lowering(c)
+    return rn, mask
 
 
 @jitable

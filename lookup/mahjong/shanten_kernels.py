@@ -26,9 +26,8 @@ from .encoding import (
     terminal_key,
 )
 from .hand import EITHER, HU, scan_row
-from .rules import HONORS, THREE_PLAYER
 
-SOURCES_SHA256 = "b7e97ab604aa96415d89135e76a3ab015bc7d509597ec5299f54ce5457c8da77"
+SOURCES_SHA256 = "7e74f4caf93da3c037678fa152160008109e3d66bfd4c81e5d6b958b4dc0acc4"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -92,9 +91,15 @@ def discard_advice(hand, jokers, tables, over_keys, over_values, rules, out):
     that lower that shanten (the whole hand counted as seen), the mask of those tiles. Rows
     come sorted best first (lower shanten, more copies, lower tile).
     """
-    status, total, _, _, _ = scan_row(hand, HU, rules & HONORS != 0, jokers, rules & THREE_PLAYER != 0)
+    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, _ = variants.rule_flags(rules)
+    status, total, _, _, _ = scan_row(hand, HU, honors, jokers, three_player)
     if status != OK:
         return status, 0
+    plain = plain and jokers == 0  # the three plain forms, with the other suits' drop masks kept
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    whole = np.empty((4, N_SUIT_RANKS), np.int64)
+    known = np.zeros(4, np.bool_)
+    drops = np.empty((4, N_SUIT_RANKS), np.int64)
     total -= 1  # real tiles after the discard
     c = np.empty(N_TILE_KINDS, np.uint8)
     for t in range(N_TILE_KINDS):
@@ -109,8 +114,12 @@ def discard_advice(hand, jokers, tables, over_keys, over_values, rules, out):
         step = COUNT_BASE ** (d - N_SUIT_RANKS * ds)
         c[d] -= 1
         keys[ds] -= step
-        lacking, mask = sf.evaluate(c, keys[0], keys[1], keys[2], keys[3], total, jokers, tables, over_keys,
-                                    over_values, rules)
+        if plain:
+            lacking, mask = sh.plain_lowering(c, hand, keys, ds, total, suit, honor, seven_pairs, quad_as_two_pairs,
+                                              thirteen_orphans, honors, whole, known, drops)
+        else:
+            lacking, mask = sf.evaluate(c, keys[0], keys[1], keys[2], keys[3], total, jokers, tables, over_keys,
+                                        over_values, rules)
         out[4 * n] = d
         out[4 * n + 1] = lacking - jokers - 1
         out[4 * n + 2] = sh.unseen_copies(hand, mask)

@@ -231,9 +231,9 @@ def hand_counts(hand: Hand) -> bytes:
             return _indices_to_counts(parse_tiles(hand))
         tally = [0] * N_TILE_KINDS  # the tiles parse_tiles would give, counted without listing them
         for digits, suit in _TENHOU_GROUP.findall(hand):
-            tile = _TENHOU_TILE[suit]
+            index_of = _TENHOU_TILE[suit]
             for digit in digits:
-                tally[tile[digit]] += 1
+                tally[index_of[digit]] += 1
         if max(tally) > MAX_COPIES:
             return _indices_to_counts(parse_tiles(hand))  # names the fifth copy as it always has
         return bytes(tally)

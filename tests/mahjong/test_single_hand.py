@@ -130,3 +130,25 @@ def test_a_direct_entry_answers_as_its_dispatcher():
         row = bytearray(hand_counts(text))
         assert entry(row, suit, honor, bits) == ting_one(row, suit, honor, bits)
     assert entry is jit.direct(ting_one, bytearray(34), suit, honor, 0)  # compiled once
+
+
+@pytest.mark.parametrize("rules", PLAIN, ids=lambda r: r.name)
+def test_discard_advice_under_plain_rules_is_its_definition(rng, rules):
+    """Each discard's shanten, waits (the tiles of the game held fewer than 4 times whose draw
+    lowers that shanten) and unseen copies, from shanten_batch (itself checked against the
+    definitions), and the order best first."""
+    in_play = range(34 if rules.honors else 27)
+    for hand in _hands(rng, rules, 14, 120) + [handgen.random_hand(rng, n, in_play) for n in (2, 5, 8, 11)]:
+        rows = []
+        for d in sorted({t for t in range(34) if hand[t]}):
+            after = list(hand)
+            after[d] -= 1
+            draws = [t for t in in_play if after[t] < 4]
+            drawn = np.array([after] * len(draws), np.uint8)
+            drawn[np.arange(len(draws)), draws] += 1
+            shanten = mahjong.shanten(after, rules)
+            waits = tuple(t for t, s in zip(draws, mahjong.shanten_batch(drawn, rules).tolist()) if s < shanten)
+            rows.append((d, shanten, waits, sum(4 - hand[t] for t in waits)))
+        rows.sort(key=lambda row: (row[1], -row[3], row[0]))
+        got = [(a.discard, a.shanten, a.waits, a.count) for a in mahjong.discard_advice(hand, rules)]
+        assert got == rows, hand
