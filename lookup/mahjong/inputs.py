@@ -58,7 +58,7 @@ def hand_row(hand: Hand) -> bytearray:
     if hand.__class__ is list and len(hand) == N_TILE_KINDS:
         try:
             row = bytearray(hand)
-            if row.strip(b"\0\1") or bool not in map(type, hand):
+            if row.lstrip(b"\0\1") or bool not in map(type, hand):
                 return row
         except (TypeError, ValueError):
             pass  # hand_counts below names the problem
