@@ -27,7 +27,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "a9c2afa9574fa839ebc1df88690a6cb479a398432e2873ababea634a20db6554"
+SOURCES_SHA256 = "f33f7edbce64c71d3ec8538a33744441f5fa566c47604e7e5b2aa1bf9683d398"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

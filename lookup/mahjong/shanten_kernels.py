@@ -27,7 +27,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, scan_row
 
-SOURCES_SHA256 = "7e74f4caf93da3c037678fa152160008109e3d66bfd4c81e5d6b958b4dc0acc4"
+SOURCES_SHA256 = "06a75f9ed6e3a1ba80dccc55dc9001fd0edea12dde3f4e8066f0e3b143c22fde"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

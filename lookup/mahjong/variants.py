@@ -321,12 +321,27 @@ def pongs_waits(c: Counts, total: int, odd: int, big: int, singles: int, jokers:
 
 
 @jitable(inline=True)
-def straight_possible(m0: int, m1: int, m2: int, jokers: int) -> bool:
-    """Whether some knitted set misses at most ``jokers`` tiles of the hand (rank masks m0..m2)."""
+def group_held(c: Counts, offset: int) -> tuple[int, int, int]:
+    """Per rank group g of the numbered suit at ``offset`` (ranks g, g + 3, g + 6), how many of
+    its ranks are held."""
+    return (int(c[offset] > 0) + int(c[offset + 3] > 0) + int(c[offset + 6] > 0),
+            int(c[offset + 1] > 0) + int(c[offset + 4] > 0) + int(c[offset + 7] > 0),
+            int(c[offset + 2] > 0) + int(c[offset + 5] > 0) + int(c[offset + 8] > 0))
+
+
+@jitable(inline=True)
+def knitted_most(c: Counts) -> int:
+    """The most tiles of one knitted set held (each tile counted once): the best over
+    KNITTED_GROUPS of its three suits' :func:`group_held`, read straight off the counts (the
+    cheap bound a row passes before 组合龙 reads the tables)."""
+    a = group_held(c, SUIT_OFFSETS[0])
+    b = group_held(c, SUIT_OFFSETS[1])
+    d = group_held(c, SUIT_OFFSETS[2])
+    best = 0
     for i in range(len(KNITTED_GROUPS)):
-        if KNITTED_TILES - knitted_held(m0, m1, m2, i) <= jokers:
-            return True
-    return False
+        g = KNITTED_GROUPS[i]
+        best = max(best, a[g[0]] + b[g[1]] + d[g[2]])
+    return best
 
 
 @jitable(inline=True)
@@ -389,13 +404,12 @@ def variant_hu(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd: i
     honors_ok = rules & KNITTED_HONORS != 0 and n == MAX_HAND_TILES and singles == total
     n1, n2, n3, n4 = histogram(total, odd, big, singles)
     straight_ok = rules & KNITTED_STRAIGHT != 0 and (n == MAX_HAND_TILES or n == MAX_HAND_TILES - 3) and \
-        n1 + n2 + n3 + n4 + jokers >= KNITTED_TILES
-    if not (honors_ok or straight_ok):
-        return False, False
-    m0, m1, m2, mz = held_masks(c)
-    if honors_ok and knitted_honors_hu(m0, m1, m2, total, singles, jokers):
-        return True, False
-    return False, straight_ok and straight_possible(m0, m1, m2, jokers)
+        n1 + n2 + n3 + n4 + jokers >= KNITTED_TILES and KNITTED_TILES - knitted_most(c) <= jokers
+    if honors_ok:
+        m0, m1, m2, _ = held_masks(c)
+        if knitted_honors_hu(m0, m1, m2, total, singles, jokers):
+            return True, False
+    return False, straight_ok
 
 
 @jitable
@@ -427,14 +441,11 @@ def variant_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd
         mask |= MASK_258 & open_tiles(c)
     honors_ok = rules & KNITTED_HONORS != 0 and n == MAX_HAND_TILES - 1 and singles == total
     n1, n2, n3, n4 = histogram(total, odd, big, singles)
-    straight_ok = rules & KNITTED_STRAIGHT != 0 and (n == MAX_HAND_TILES - 1 or n == MAX_HAND_TILES - 4) and \
-        n1 + n2 + n3 + n4 + jokers + 1 >= KNITTED_TILES
-    left = False
-    if honors_ok or straight_ok:
+    left = rules & KNITTED_STRAIGHT != 0 and (n == MAX_HAND_TILES - 1 or n == MAX_HAND_TILES - 4) and \
+        n1 + n2 + n3 + n4 + jokers + 1 >= KNITTED_TILES and KNITTED_TILES - knitted_most(c) <= jokers + 1
+    if honors_ok:
         m0, m1, m2, mz = held_masks(c)
-        if honors_ok:
-            mask |= knitted_honors_waits(m0, m1, m2, mz, total, singles, jokers)
-        left = straight_ok and straight_possible(m0, m1, m2, jokers + 1)
+        mask |= knitted_honors_waits(m0, m1, m2, mz, total, singles, jokers)
     mask &= in_play(rules)
     if held_suits == max_suits:
         mask &= HONOR_TILES | (suit_tiles(0) if k0 else 0) | (suit_tiles(1) if k1 else 0) | \
