@@ -27,7 +27,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "f33f7edbce64c71d3ec8538a33744441f5fa566c47604e7e5b2aa1bf9683d398"
+SOURCES_SHA256 = "2009c388c434a62263b9ef0f5c40612e675f4549be66890eed5f72c957b99bd6"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -27,7 +27,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, scan_row
 
-SOURCES_SHA256 = "06a75f9ed6e3a1ba80dccc55dc9001fd0edea12dde3f4e8066f0e3b143c22fde"
+SOURCES_SHA256 = "cf396e4779eb711f361caadbe3c905208db381d6caf64479f5cad46dd92e64bb"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
