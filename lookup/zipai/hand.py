@@ -34,6 +34,8 @@ from __future__ import annotations
 from ..jit import ERR_COPIES, ERR_SIZE, OK, jitable
 from .encoding import (
     CARD_UNITS,
+    COUNT_VALUES,
+    DEAD,
     GROUP_SIZE,
     HUXI_MASK,
     MAX_CARD_UNITS,
@@ -42,16 +44,24 @@ from .encoding import (
     MAX_PART_COPIES,
     N_CARDS,
     N_NUMBERS,
+    N_SYMBOLS,
     NO_UNIT,
     NO_WIN,
     PAIR_SIZE,
     PAIR_UNIT,
+    RANK_SHIFT,
+    START,
+    STATE_MASK,
+    UNIT_FIRST_NUMBER,
     UNIT_HUXI,
+    UNIT_LAST_NUMBER,
     Counts,
     Scratch,
     Table,
     add_unit,
     walk,
+    walk_back_from,
+    walk_from,
 )
 from .melds import KAN_HUXI, PAO_HUXI, PENG_HUXI, TI_HUXI, WEI_HUXI
 
@@ -59,6 +69,15 @@ KAN_COPIES = 3
 """Copies of a card that make a 坎 in the hand; MAX_COPIES (4) make a 提."""
 NO_CASE = NO_UNIT + 1
 """:func:`draw_case`: no more cases for this draw."""
+
+_LEVELS = N_NUMBERS + 1
+FORWARD_STATE = 0
+"""Ting scratch (``path``): path[FORWARD_STATE + n], the automaton state before number n (n = 0..10) ..."""
+FORWARD_RANK = FORWARD_STATE + _LEVELS
+"""... path[FORWARD_RANK + n], the rank so far ..."""
+BACKWARD_STATE = FORWARD_RANK + _LEVELS
+"""... path[BACKWARD_STATE + n], the reverse automaton's state after numbers 9..n (n = 10: START)."""
+PATH_SIZE = BACKWARD_STATE + _LEVELS
 
 
 @jitable
@@ -179,9 +198,60 @@ def draw_case(x: int, t: int, k: int, peng: int, wei: int) -> tuple[int, int, in
 
 
 @jitable
-def ting_counts(trans: Table, final: int, values: Table, c: Counts, part: Scratch, melds: int, quads: int,
-                used: Counts, peng: int, wei: int, min_huxi: int, pair_with_quad: bool, limit: int,
-                out: Scratch) -> tuple[int, int]:
+def forward_path(trans: Table, part: Counts, path: Scratch) -> int:
+    """Walk ``part`` from the start, keeping the state and rank before each number in ``path``;
+    the last number n whose state is live (n = 10: the walk did not die; past n the states are
+    dead, not written)."""
+    s = START
+    r = 0
+    path[FORWARD_STATE] = s
+    path[FORWARD_RANK] = r
+    for n in range(N_NUMBERS):
+        e = trans[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+        s = e & STATE_MASK
+        if s == DEAD:
+            return n
+        r += e >> RANK_SHIFT
+        path[FORWARD_STATE + n + 1] = s
+        path[FORWARD_RANK + n + 1] = r
+    return N_NUMBERS
+
+
+@jitable
+def backward_path(back: Table, part: Counts, path: Scratch) -> int:
+    """Walk ``part`` through the reverse automaton from number 9 down, keeping in ``path`` the
+    state after each number; the first number n whose state is live (n = 0: the walk did not die;
+    before n the states are dead, not written)."""
+    s = START
+    path[BACKWARD_STATE + N_NUMBERS] = s
+    for n in range(N_NUMBERS - 1, -1, -1):
+        s = back[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+        if s == DEAD:
+            return n + 1
+        path[BACKWARD_STATE + n] = s
+    return 0
+
+
+@jitable
+def changed_rank(trans: Table, final: int, back: Table, back_final: int, part: Counts, path: Counts, first: int,
+                 last: int) -> int:
+    """Rank of ``part`` or NO_WIN, where ``part`` differs from the vector of ``path`` (the forward
+    and backward paths) only on numbers ``first``..``last``, whose ends the paths reach live.
+
+    A losing vector is refuted by the shorter of the two walks from the paths (the reverse one
+    from after ``last`` down, or the forward one from ``first`` up); a winning one is then walked
+    forward from ``first`` for its rank.
+    """
+    if last + 1 < N_NUMBERS - first and not walk_back_from(back, back_final, part, last,
+                                                             path[BACKWARD_STATE + last + 1]):
+        return NO_WIN
+    return walk_from(trans, final, part, first, path[FORWARD_STATE + first], path[FORWARD_RANK + first])
+
+
+@jitable
+def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final: int, c: Counts, part: Scratch,
+                path: Scratch, melds: int, quads: int, used: Counts, peng: int, wei: int, min_huxi: int,
+                pair_with_quad: bool, limit: int, out: Scratch) -> tuple[int, int]:
     """Fill ``out`` (20) with the best total huxi after drawing each card, NO_WIN where it does
     not win; ``(status, number of winning draws)``.
 
@@ -189,6 +259,12 @@ def ting_counts(trans: Table, final: int, values: Table, c: Counts, part: Scratc
     3k+2 cards, at most 20). A card of which hand and melds hold 4 is never drawn; a drawn
     card is placed in each of its :func:`draw_case` cases and scores the best of them; a free
     third copy only in the units of the group set (``limit``: :func:`~lookup.zipai.encoding.group_limit`).
+
+    ``back``, ``back_final``: the group set's reverse automaton; ``path``: scratch of
+    :data:`PATH_SIZE` ints. The part is walked once each way (:func:`forward_path`,
+    :func:`backward_path`); a case changes the part on a few numbers only, and can win only
+    where the part's prefix before them and its suffix after them are both live: the other
+    cases are skipped unwalked, the rest resume the walks there (:func:`changed_rank`).
     """
     status, size, huxi, kan_quads = take_out_sets(c, used, part)
     if status != OK:
@@ -197,22 +273,30 @@ def ting_counts(trans: Table, final: int, values: Table, c: Counts, part: Scratc
         return ERR_SIZE, size
     melds += huxi
     quads += kan_quads
+    live_to = forward_path(trans, part, path)
+    live_from = backward_path(back, part, path)
     waits = 0
     for t in range(N_CARDS):
         x = c[t]
         best = NO_WIN
         if x + used[t] < MAX_COPIES:
             kept = part[t]
+            number = t % N_NUMBERS
             for k in range(1 + MAX_CARD_UNITS if x == MAX_PART_COPIES else 1):
                 u, held, grown, gained, upgraded = draw_case(x, t, k, peng, wei)
                 if u == NO_CASE:
                     break
                 if not unit_in_set(u, limit):
                     continue
+                first = number if u == NO_UNIT else UNIT_FIRST_NUMBER[u]
+                last = number if u == NO_UNIT else UNIT_LAST_NUMBER[u]
+                if first > live_to or last + 1 < live_from:
+                    continue  # the part's prefix before first or suffix after last is in no winning vector
+                if not pair_rule_ok(size + grown, quads + upgraded, pair_with_quad):
+                    continue
                 part[t] = held
-                if ((u == NO_UNIT or add_unit(part, u, -1))
-                        and pair_rule_ok(size + grown, quads + upgraded, pair_with_quad)):
-                    rank = walk(trans, final, part)
+                if u == NO_UNIT or add_unit(part, u, -1):
+                    rank = changed_rank(trans, final, back, back_final, part, path, first, last)
                     if rank >= 0:  # (score checks it too; most draws stop here)
                         total = score(values, rank, melds + gained, min_huxi)
                         if total > best:
