@@ -241,6 +241,18 @@ UNIT_LAST_NUMBER = _unit_numbers(True)
 """... and UNIT_LAST_NUMBER[u] the highest: taking u off a vector changes its symbols there only."""
 
 
+def _card_numbers(last: bool) -> bytes:
+    spans = [[t % N_NUMBERS] + [(UNIT_LAST_NUMBER if last else UNIT_FIRST_NUMBER)[u]
+                                for u in range(N_UNITS) if t in UNIT_CARDS[u]] for t in range(N_CARDS)]
+    return bytes((max if last else min)(span) for span in spans)
+
+
+CARD_FIRST_NUMBER = _card_numbers(False)
+"""CARD_FIRST_NUMBER[t]: the lowest number of a card of the units that hold card t ..."""
+CARD_LAST_NUMBER = _card_numbers(True)
+"""... and CARD_LAST_NUMBER[t] the highest: drawing t changes a vector's symbols between them only."""
+
+
 @jitable
 def walk(trans: Table, final: int, part: Counts) -> int:
     """Rank of the count vector ``part`` (20 counts, each 0..2) among the winning vectors, or NO_WIN."""

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from ..jit import ERR_COPIES, ERR_SIZE, OK, jitable
 from .encoding import (
+    CARD_FIRST_NUMBER,
+    CARD_LAST_NUMBER,
     CARD_UNITS,
     COUNT_VALUES,
     DEAD,
@@ -198,54 +200,41 @@ def draw_case(x: int, t: int, k: int, peng: int, wei: int) -> tuple[int, int, in
 
 
 @jitable
-def forward_path(trans: Table, part: Counts, path: Scratch) -> int:
-    """Walk ``part`` from the start, keeping the state and rank before each number in ``path``;
-    the last number n whose state is live (n = 10: the walk did not die; past n the states are
-    dead, not written)."""
+def both_paths(trans: Table, back: Table, part: Counts, path: Scratch) -> tuple[int, int]:
+    """Walk ``part`` forward from the start and, at the same time (the two chains of reads
+    overlap), backward through the reverse automaton from number 9 down, keeping in ``path``
+    the forward state and rank before each number and the backward state after each number.
+
+    ``(live_to, live_from)``: the forward states are live up to before number ``live_to``
+    (10: the walk did not die), the backward ones from after number ``live_from`` - 1 (0: it
+    did not die); the dead ones are not written.
+    """
     s = START
     r = 0
     path[FORWARD_STATE] = s
     path[FORWARD_RANK] = r
-    for n in range(N_NUMBERS):
-        e = trans[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
-        s = e & STATE_MASK
-        if s == DEAD:
-            return n
-        r += e >> RANK_SHIFT
-        path[FORWARD_STATE + n + 1] = s
-        path[FORWARD_RANK + n + 1] = r
-    return N_NUMBERS
-
-
-@jitable
-def backward_path(back: Table, part: Counts, path: Scratch) -> int:
-    """Walk ``part`` through the reverse automaton from number 9 down, keeping in ``path`` the
-    state after each number; the first number n whose state is live (n = 0: the walk did not die;
-    before n the states are dead, not written)."""
-    s = START
-    path[BACKWARD_STATE + N_NUMBERS] = s
-    for n in range(N_NUMBERS - 1, -1, -1):
-        s = back[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
-        if s == DEAD:
-            return n + 1
-        path[BACKWARD_STATE + n] = s
-    return 0
-
-
-@jitable
-def changed_rank(trans: Table, final: int, back: Table, back_final: int, part: Counts, path: Counts, first: int,
-                 last: int) -> int:
-    """Rank of ``part`` or NO_WIN, where ``part`` differs from the vector of ``path`` (the forward
-    and backward paths) only on numbers ``first``..``last``, whose ends the paths reach live.
-
-    A losing vector is refuted by the shorter of the two walks from the paths (the reverse one
-    from after ``last`` down, or the forward one from ``first`` up); a winning one is then walked
-    forward from ``first`` for its rank.
-    """
-    if last + 1 < N_NUMBERS - first and not walk_back_from(back, back_final, part, last,
-                                                             path[BACKWARD_STATE + last + 1]):
-        return NO_WIN
-    return walk_from(trans, final, part, first, path[FORWARD_STATE + first], path[FORWARD_RANK + first])
+    b = START
+    path[BACKWARD_STATE + N_NUMBERS] = b
+    live_to = N_NUMBERS
+    live_from = 0
+    for i in range(N_NUMBERS):
+        if live_to == N_NUMBERS:
+            e = trans[s * N_SYMBOLS + COUNT_VALUES * part[i] + part[i + N_NUMBERS]]
+            s = e & STATE_MASK
+            r += e >> RANK_SHIFT
+            if s == DEAD:
+                live_to = i
+            path[FORWARD_STATE + i + 1] = s
+            path[FORWARD_RANK + i + 1] = r
+        n = N_NUMBERS - 1 - i
+        if live_from == 0:
+            b = back[b * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+            if b == DEAD:
+                live_from = n + 1
+            path[BACKWARD_STATE + n] = b
+        if live_to < N_NUMBERS and live_from > 0:
+            break
+    return live_to, live_from
 
 
 @jitable
@@ -261,10 +250,9 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
     third copy only in the units of the group set (``limit``: :func:`~lookup.zipai.encoding.group_limit`).
 
     ``back``, ``back_final``: the group set's reverse automaton; ``path``: scratch of
-    :data:`PATH_SIZE` ints. The part is walked once each way (:func:`forward_path`,
-    :func:`backward_path`); a case changes the part on a few numbers only, and can win only
+    :data:`PATH_SIZE` ints. The part is walked once each way (:func:`both_paths`); a case changes the part on a few numbers only, and can win only
     where the part's prefix before them and its suffix after them are both live: the other
-    cases are skipped unwalked, the rest resume the walks there (:func:`changed_rank`).
+    cases are skipped unwalked, the rest resume the walks there.
     """
     status, size, huxi, kan_quads = take_out_sets(c, used, part)
     if status != OK:
@@ -273,15 +261,16 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
         return ERR_SIZE, size
     melds += huxi
     quads += kan_quads
-    live_to = forward_path(trans, part, path)
-    live_from = backward_path(back, part, path)
+    live_to, live_from = both_paths(trans, back, part, path)
     waits = 0
     for t in range(N_CARDS):
         x = c[t]
         best = NO_WIN
-        if x + used[t] < MAX_COPIES:
+        number = t % N_NUMBERS
+        low = CARD_FIRST_NUMBER[t] if x == MAX_PART_COPIES else number  # (a free copy: in a unit)
+        high = CARD_LAST_NUMBER[t] if x == MAX_PART_COPIES else number
+        if x + used[t] < MAX_COPIES and low <= live_to and high + 1 >= live_from:
             kept = part[t]
-            number = t % N_NUMBERS
             for k in range(1 + MAX_CARD_UNITS if x == MAX_PART_COPIES else 1):
                 u, held, grown, gained, upgraded = draw_case(x, t, k, peng, wei)
                 if u == NO_CASE:
@@ -296,7 +285,13 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
                     continue
                 part[t] = held
                 if u == NO_UNIT or add_unit(part, u, -1):
-                    rank = changed_rank(trans, final, back, back_final, part, path, first, last)
+                    # refuted by the shorter walk from the paths (most draws stop here); a winner
+                    # is walked forward for its rank (the steps take no arrays on: they inline)
+                    rank = NO_WIN
+                    if last + 1 >= N_NUMBERS - first or walk_back_from(back, back_final, part, last,
+                                                                        path[BACKWARD_STATE + last + 1]):
+                        rank = walk_from(trans, final, part, first, path[FORWARD_STATE + first],
+                                         path[FORWARD_RANK + first])
                     if rank >= 0:  # (score checks it too; most draws stop here)
                         total = score(values, rank, melds + gained, min_huxi)
                         if total > best:

@@ -14,7 +14,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "e8f39ba3eed0d80637904087b462760f58754290017b34b3417b2a0c49d820b1"
+SOURCES_SHA256 = "adc1e6cff3a4402e265c983442b379d349ddd8b17b3dd82ce76ab7e7ea3ad668"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
