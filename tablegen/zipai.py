@@ -11,7 +11,9 @@ Key design (measured in ``bench/zipai_encoding.py``, summary in the README): the
 keys are ten base-9 digits, one per number (3 * small count + big count), and the file
 stores the minimal automaton of the winning keys, whose path sums rank them (a minimal
 perfect hash), and one uint16 per vector in rank order: the best huxi and the first moves
-of its split list. :mod:`lookup.zipai.encoding` defines the layout, the units, the key and
+of its split list; and, for ting, the minimal automaton of the same vectors read number 10
+first (next states only), which the generator checks to accept every winning vector.
+:mod:`lookup.zipai.encoding` defines the layout, the units, the key and
 the walk for both this generator and the runtime. A sorted key array with
 binary search, the same bucketed by the big cards, and open addressing were measured
 against it: the automaton is the smallest (no key store, 17.5 MiB against 31 to 96 MiB)

@@ -7,7 +7,8 @@ cards, at most 21 (:func:`part_size_ok`). It wins when the pair rule holds
 (:func:`pair_rule_ok`), one walk of the table's automaton (:func:`~lookup.zipai.encoding.walk`)
 finds it, and its best huxi with the melds' reaches the threshold (:func:`score`).
 :func:`hu_counts` is that for one hand; :func:`ting_counts` does it for every card the hand
-could draw, in each of the ways :func:`draw_case` says the card can be placed.
+could draw, in each of the ways :func:`draw_case` says the card can be placed, from one walk
+of the part each way (the automaton and the reverse one, :func:`both_paths`).
 
 Status protocol (:mod:`lookup.jit`): the steps that can refuse a hand return
 ``(status, value)``: ``OK`` with the answer, or ``ERR_COPIES`` with the card held more than
@@ -250,9 +251,10 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
     third copy only in the units of the group set (``limit``: :func:`~lookup.zipai.encoding.group_limit`).
 
     ``back``, ``back_final``: the group set's reverse automaton; ``path``: scratch of
-    :data:`PATH_SIZE` ints. The part is walked once each way (:func:`both_paths`); a case changes the part on a few numbers only, and can win only
-    where the part's prefix before them and its suffix after them are both live: the other
-    cases are skipped unwalked, the rest resume the walks there.
+    :data:`PATH_SIZE` ints. The part is walked once each way (:func:`both_paths`); a case
+    changes the part on a few numbers only, and can win only where the part's prefix before
+    them and its suffix after them are both live: the other cases are skipped unwalked, the
+    rest resume the shorter walk there (a winner: the forward one, for its rank).
     """
     status, size, huxi, kan_quads = take_out_sets(c, used, part)
     if status != OK:

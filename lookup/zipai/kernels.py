@@ -14,7 +14,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "adc1e6cff3a4402e265c983442b379d349ddd8b17b3dd82ce76ab7e7ea3ad668"
+SOURCES_SHA256 = "3a08a466b7cb7228bc78ddee1bb354cd12ea32b809bafbd38a8604ef799220ba"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

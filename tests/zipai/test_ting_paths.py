@@ -10,6 +10,7 @@ from lookup.zipai import PRESETS, RuleSet, encoding, hand
 from lookup.zipai.encoding import MAX_CARD_UNITS, MAX_COPIES, MAX_PART_COPIES, N_CARDS, NO_UNIT, NO_WIN
 from lookup.zipai.melds import fold_melds
 from tests.support import zipai_hands as hg
+from tests.zipai.test_queries import ting_hands
 
 RULES = list(PRESETS.values()) + [RuleSet("any", 0, pair_with_quad=False),
                                   RuleSet("yiwushi-any", 0, pair_with_quad=False, yiwushi=True)]
@@ -46,15 +47,11 @@ def ting_one_draw_at_a_time(counts, exposed, rules) -> dict[int, int]:
 
 
 def ting_rows(rng, n, yiwushi):
-    """Structured hands one card short (坎, 提, exposed melds incl. 碰/偎/跑/提) and random draws."""
-    out = []
+    """test_queries' hands one card short (坎, 提, exposed melds incl. 碰/偎/跑/提), and as many
+    random draws of 10..20 cards (most far from winning: the paths die early)."""
+    out = ting_hands(rng, n // 2, yiwushi)
     while len(out) < n:
-        if len(out) % 3 == 2:
-            c = hg.random_cards(rng, int(rng.integers(10, 21)))
-        else:
-            c = hg.hand(rng, kan=int(rng.integers(0, 3)), ti=int(rng.integers(0, 2)), noise=0.3, yiwushi=yiwushi)
-            if sum(c):
-                c = hg.minus_one(rng, c)
+        c = hg.random_cards(rng, int(rng.integers(10, 21)))
         part = sum(x for x in c if x <= 2)
         if part % 3 != 0 and part <= 20:
             out.append((c, hg.random_melds(rng, c, int(rng.integers(0, 4)), yiwushi)))
