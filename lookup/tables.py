@@ -51,7 +51,7 @@ import numpy as np
 
 from .errors import TableError
 
-SCHEMA_VERSIONS = {"mahjong": 3, "shisanshui": 3, "zipai": 3}
+SCHEMA_VERSIONS = {"mahjong": 3, "shisanshui": 3, "zipai": 4}
 """Schema version the runtime expects per game; bump it when a table's layout or meaning changes.
 
 Version 2: the ``metadata_sha256`` root attribute; datasets aligned to 64 bytes in the file.

@@ -11,7 +11,9 @@ Key design (measured in ``bench/zipai_encoding.py``, summary in the README): the
 keys are ten base-9 digits, one per number (3 * small count + big count), and the file
 stores the minimal automaton of the winning keys, whose path sums rank them (a minimal
 perfect hash), and one uint16 per vector in rank order: the best huxi and the first moves
-of its split list. :mod:`lookup.zipai.encoding` defines the layout, the units, the key and
+of its split list; and, for ting, the minimal automaton of the same vectors read number 10
+first (next states only), which the generator checks to accept every winning vector.
+:mod:`lookup.zipai.encoding` defines the layout, the units, the key and
 the walk for both this generator and the runtime. A sorted key array with
 binary search, the same bucketed by the big cards, and open addressing were measured
 against it: the automaton is the smallest (no key store, 17.5 MiB against 31 to 96 MiB)
@@ -47,6 +49,8 @@ from lookup.zipai.encoding import (
     PAIR_SIZE,
     PAIR_UNIT,
     RANK_SHIFT,
+    START,
+    STATE_MASK,
     UNIT_HUXI,
     add_unit,
     datasets_of,
@@ -55,7 +59,10 @@ from lookup.zipai.encoding import (
     group_limit,
     key_of,
     lowest_card,
+    reverse_dataset_of,
+    reverse_final_attr,
     walk,
+    walk_back_from,
 )
 
 from .h5io import sources_sha256, write_table_file
@@ -263,6 +270,40 @@ def split_values(keys, huxi, trans, final, unit_huxi, move_units):
     return values, bad
 
 
+def reversed_keys(keys: np.ndarray) -> np.ndarray:
+    """The keys with their ten base-9 digits in reverse order (number 9 most significant), sorted."""
+    rest = keys.copy()
+    out = np.zeros_like(keys)
+    for _ in range(N_NUMBERS):
+        out = out * N_SYMBOLS + rest % N_SYMBOLS
+        rest //= N_SYMBOLS
+    return np.sort(out)
+
+
+@njit(cache=False)
+def reverse_misses(keys, back, back_final):
+    """Number of winning vectors (keys in number-0-first order) the reverse automaton does not accept."""
+    counts = np.zeros(N_CARDS, np.int64)
+    bad = 0
+    for i in range(keys.shape[0]):
+        decode_key(keys[i], counts)
+        if not walk_back_from(back, back_final, counts, N_NUMBERS - 1, START):
+            bad += 1
+    return bad
+
+
+def reverse_automaton(keys: np.ndarray) -> tuple[np.ndarray, int]:
+    """(uint32 transitions, accepting state) of the minimal automaton of the winning vectors read
+    number 9 first, checked to accept every one of them (it accepts no other: it is built from
+    exactly their reversed keys)."""
+    trans, final = build_automaton(reversed_keys(keys))
+    back = (trans & STATE_MASK).astype(np.uint32)
+    bad = reverse_misses(keys, back, final)
+    if bad:
+        raise AssertionError(f"the reverse automaton refuses {bad} winning vectors")
+    return back, int(final)
+
+
 def move_unit_array(yiwushi: bool) -> np.ndarray:
     """MOVE_UNITS as an (N_CARDS, N_MOVES) array, -1 for the moves outside the group set."""
     moves = np.array(MOVE_UNITS, np.int64)
@@ -270,8 +311,9 @@ def move_unit_array(yiwushi: bool) -> np.ndarray:
     return moves
 
 
-def group_set_tables(group_set: str, progress=print) -> tuple[np.ndarray, int, np.ndarray, dict]:
-    """(automaton, final state, values, vectors per part size) of one group set, checked.
+def group_set_tables(group_set: str, progress=print) -> tuple[np.ndarray, int, np.ndarray, dict, np.ndarray, int]:
+    """(automaton, final state, values, vectors per part size, reverse automaton, its final
+    state) of one group set, checked.
 
     The per-size counts must be the known ones, every key must walk to its own rank, and the
     best huxi over the first moves must equal the level-by-level best.
@@ -292,7 +334,10 @@ def group_set_tables(group_set: str, progress=print) -> tuple[np.ndarray, int, n
     if bad:
         raise AssertionError(f"{group_set}: {bad} vectors disagree between the automaton and the level sets")
     progress(f"  {group_set}: values, best huxi and first moves ({time.perf_counter() - t2:.2f} s)")
-    return trans, final, values, sizes
+    t3 = time.perf_counter()
+    back, back_final = reverse_automaton(keys)
+    progress(f"  {group_set}: reverse automaton of {back_final + 1:,} states ({time.perf_counter() - t3:.2f} s)")
+    return trans, final, values, sizes, back, back_final
 
 
 _GROUPS_TEXT = {
@@ -314,7 +359,7 @@ def build_datasets(progress=print) -> tuple[dict, dict]:
                   "cards + binary search, and open addressing (bench/zipai_encoding.py)",
     }
     for group_set in GROUP_SETS:
-        trans, final, values, sizes = group_set_tables(group_set, progress)
+        trans, final, values, sizes, back, back_final = group_set_tables(group_set, progress)
         automaton_name, values_name = datasets_of(group_set)
         groups = _GROUPS_TEXT[group_set]
         datasets[automaton_name] = (
@@ -333,6 +378,14 @@ def build_datasets(progress=print) -> tuple[dict, dict]:
             "sequence, 二七十, mixed 2+1, mixed 1+2, 一五十 on the lowest card, lowest number first, "
             "small before big) leaves a winning vector",
         )
+        datasets[reverse_dataset_of(group_set)] = (
+            back,
+            f"{groups}. Minimal automaton of the same winning vectors read the other way, number 9 "
+            "first (symbol 3*small_n + big_n); uint32 entry [9*state + symbol] = next state (0 dead, "
+            f"1 start); a vector wins when its ten steps end in {reverse_final_attr(group_set)}. "
+            "ting draws a card only where neither automaton finds the rest of the hand dead",
+        )
+        params[reverse_final_attr(group_set)] = int(back_final)
         suffix = "" if group_set == "plain" else "_" + group_set
         params[final_state_attr(group_set)] = int(final)
         params["n_states" + suffix] = int(final + 1)

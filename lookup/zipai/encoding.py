@@ -33,6 +33,14 @@ its rank among the winning vectors in key order, a minimal perfect hash that ind
 ``values``. A walk needs no key store: a vector that is not winning reaches the dead state
 (or a non-final one) and is answered as such, exactly.
 
+**Reverse automaton.** ``back[9 * s + symbol]`` (uint32): the next state of the minimal
+deterministic automaton of the same winning vectors read the other way, number 9 (十/拾)
+first (state 0 dead, 1 the start, ``back_final`` accepting after ten symbols). A prefix of
+numbers 0..n-1 that reaches the dead state of ``trans`` and a suffix of numbers n..9 that
+reaches the dead state of ``back`` are each part of no winning vector: ting draws only
+where neither is dead, and checks each such draw by the shorter of the two walks
+(:func:`walk_from`, :func:`walk_back_from`).
+
 **Values.** ``values[rank]`` (uint16): bits 0..4 the best huxi of the vector's splits,
 bits 5..10 its *first moves*: the units on its lowest card (:func:`lowest_card`) that leave
 a winning vector (the edges of the split list, see :data:`MOVE_UNITS`; move 5, 一五十,
@@ -108,7 +116,17 @@ def final_state_attr(group_set: str) -> str:
     return "final_state" + _SUFFIX[group_set]
 
 
-DATASETS = tuple(name for g in GROUP_SETS for name in datasets_of(g))
+def reverse_dataset_of(group_set: str) -> str:
+    """The dataset name of a group set's reverse automaton (numbers read 9 first)."""
+    return "reverse_automaton" + _SUFFIX[group_set]
+
+
+def reverse_final_attr(group_set: str) -> str:
+    """The root attribute holding the accepting state of a group set's reverse automaton."""
+    return "reverse_final_state" + _SUFFIX[group_set]
+
+
+DATASETS = tuple(name for g in GROUP_SETS for name in (*datasets_of(g), reverse_dataset_of(g)))
 """The datasets of data/zipai.h5, in file order."""
 FINAL_STATE = final_state_attr("plain")
 
@@ -213,16 +231,44 @@ constant array (a load, no exception path), so the helpers stay small enough to 
 into the kernels' loops, and Python indexes bytes as fast as a tuple."""
 
 
+def _unit_numbers(last: bool) -> bytes:
+    return bytes((max if last else min)(t % N_NUMBERS for t in cards if t >= 0) for cards in UNIT_CARDS)
+
+
+UNIT_FIRST_NUMBER = _unit_numbers(False)
+"""UNIT_FIRST_NUMBER[u]: the lowest number (0..9) of a card of unit u ..."""
+UNIT_LAST_NUMBER = _unit_numbers(True)
+"""... and UNIT_LAST_NUMBER[u] the highest: taking u off a vector changes its symbols there only."""
+
+
+def _card_numbers(last: bool) -> bytes:
+    spans = [[t % N_NUMBERS] + [(UNIT_LAST_NUMBER if last else UNIT_FIRST_NUMBER)[u]
+                                for u in range(N_UNITS) if t in UNIT_CARDS[u]] for t in range(N_CARDS)]
+    return bytes((max if last else min)(span) for span in spans)
+
+
+CARD_FIRST_NUMBER = _card_numbers(False)
+"""CARD_FIRST_NUMBER[t]: the lowest number of a card of the units that hold card t ..."""
+CARD_LAST_NUMBER = _card_numbers(True)
+"""... and CARD_LAST_NUMBER[t] the highest: drawing t changes a vector's symbols between them only."""
+
+
 @jitable
 def walk(trans: Table, final: int, part: Counts) -> int:
-    """Rank of the count vector ``part`` (20 counts, each 0..2) among the winning vectors, or NO_WIN.
+    """Rank of the count vector ``part`` (20 counts, each 0..2) among the winning vectors, or NO_WIN."""
+    return walk_from(trans, final, part, 0, START, 0)
+
+
+@jitable
+def walk_from(trans: Table, final: int, part: Counts, level: int, state: int, rank: int) -> int:
+    """:func:`walk` resumed before number ``level`` in ``state`` with ``rank`` so far.
 
     The walk stops at the dead state (every vector through it loses): fewer steps for most
     losing vectors, and a loop Numba's compiler keeps small enough to inline into its callers.
     """
-    s = START
-    r = 0
-    n = 0
+    s = state
+    r = rank
+    n = level
     while n < N_NUMBERS and s != DEAD:
         e = trans[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
         s = e & STATE_MASK
@@ -231,6 +277,18 @@ def walk(trans: Table, final: int, part: Counts) -> int:
     if s != final:
         return NO_WIN
     return r
+
+
+@jitable
+def walk_back_from(back: Table, back_final: int, part: Counts, level: int, state: int) -> bool:
+    """True when the reverse automaton ``back``, in ``state`` after numbers 9..level+1, reads
+    numbers level..0 of ``part`` into ``back_final`` (``level`` 9 and START: the whole vector)."""
+    s = state
+    n = level
+    while n >= 0 and s != DEAD:
+        s = back[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+        n -= 1
+    return s == back_final
 
 
 @jitable
@@ -295,6 +353,10 @@ class GroupTables(NamedTuple):
     values: np.ndarray
     trans_view: memoryview
     values_view: memoryview
+    back: np.ndarray
+    """The reverse automaton (uint32) ..."""
+    back_final: int
+    back_view: memoryview
 
 
 class Tables(NamedTuple):
@@ -313,7 +375,9 @@ def _read(tableset: tables.TableSet) -> Tables:
     for group_set in GROUP_SETS:
         automaton, values = (tableset[name] for name in datasets_of(group_set))
         final = int(tableset.attrs[final_state_attr(group_set)])
-        sets.append(GroupTables(automaton, final, values, automaton.data, values.data))
+        back = tableset[reverse_dataset_of(group_set)]
+        back_final = int(tableset.attrs[reverse_final_attr(group_set)])
+        sets.append(GroupTables(automaton, final, values, automaton.data, values.data, back, back_final, back.data))
     return Tables(*sets)
 
 

@@ -7,7 +7,8 @@ cards, at most 21 (:func:`part_size_ok`). It wins when the pair rule holds
 (:func:`pair_rule_ok`), one walk of the table's automaton (:func:`~lookup.zipai.encoding.walk`)
 finds it, and its best huxi with the melds' reaches the threshold (:func:`score`).
 :func:`hu_counts` is that for one hand; :func:`ting_counts` does it for every card the hand
-could draw, in each of the ways :func:`draw_case` says the card can be placed.
+could draw, in each of the ways :func:`draw_case` says the card can be placed, from one walk
+of the part each way (the automaton and the reverse one, :func:`both_paths`).
 
 Status protocol (:mod:`lookup.jit`): the steps that can refuse a hand return
 ``(status, value)``: ``OK`` with the answer, or ``ERR_COPIES`` with the card held more than
@@ -33,7 +34,11 @@ from __future__ import annotations
 
 from ..jit import ERR_COPIES, ERR_SIZE, OK, jitable
 from .encoding import (
+    CARD_FIRST_NUMBER,
+    CARD_LAST_NUMBER,
     CARD_UNITS,
+    COUNT_VALUES,
+    DEAD,
     GROUP_SIZE,
     HUXI_MASK,
     MAX_CARD_UNITS,
@@ -42,16 +47,24 @@ from .encoding import (
     MAX_PART_COPIES,
     N_CARDS,
     N_NUMBERS,
+    N_SYMBOLS,
     NO_UNIT,
     NO_WIN,
     PAIR_SIZE,
     PAIR_UNIT,
+    RANK_SHIFT,
+    START,
+    STATE_MASK,
+    UNIT_FIRST_NUMBER,
     UNIT_HUXI,
+    UNIT_LAST_NUMBER,
     Counts,
     Scratch,
     Table,
     add_unit,
     walk,
+    walk_back_from,
+    walk_from,
 )
 from .melds import KAN_HUXI, PAO_HUXI, PENG_HUXI, TI_HUXI, WEI_HUXI
 
@@ -59,6 +72,15 @@ KAN_COPIES = 3
 """Copies of a card that make a 坎 in the hand; MAX_COPIES (4) make a 提."""
 NO_CASE = NO_UNIT + 1
 """:func:`draw_case`: no more cases for this draw."""
+
+_LEVELS = N_NUMBERS + 1
+FORWARD_STATE = 0
+"""Ting scratch (``path``): path[FORWARD_STATE + n], the automaton state before number n (n = 0..10) ..."""
+FORWARD_RANK = FORWARD_STATE + _LEVELS
+"""... path[FORWARD_RANK + n], the rank so far ..."""
+BACKWARD_STATE = FORWARD_RANK + _LEVELS
+"""... path[BACKWARD_STATE + n], the reverse automaton's state after numbers 9..n (n = 10: START)."""
+PATH_SIZE = BACKWARD_STATE + _LEVELS
 
 
 @jitable
@@ -179,9 +201,47 @@ def draw_case(x: int, t: int, k: int, peng: int, wei: int) -> tuple[int, int, in
 
 
 @jitable
-def ting_counts(trans: Table, final: int, values: Table, c: Counts, part: Scratch, melds: int, quads: int,
-                used: Counts, peng: int, wei: int, min_huxi: int, pair_with_quad: bool, limit: int,
-                out: Scratch) -> tuple[int, int]:
+def both_paths(trans: Table, back: Table, part: Counts, path: Scratch) -> tuple[int, int]:
+    """Walk ``part`` forward from the start and, at the same time (the two chains of reads
+    overlap), backward through the reverse automaton from number 9 down, keeping in ``path``
+    the forward state and rank before each number and the backward state after each number.
+
+    ``(live_to, live_from)``: the forward states are live up to before number ``live_to``
+    (10: the walk did not die), the backward ones from after number ``live_from`` - 1 (0: it
+    did not die); the dead ones are not written.
+    """
+    s = START
+    r = 0
+    path[FORWARD_STATE] = s
+    path[FORWARD_RANK] = r
+    b = START
+    path[BACKWARD_STATE + N_NUMBERS] = b
+    live_to = N_NUMBERS
+    live_from = 0
+    for i in range(N_NUMBERS):
+        if live_to == N_NUMBERS:
+            e = trans[s * N_SYMBOLS + COUNT_VALUES * part[i] + part[i + N_NUMBERS]]
+            s = e & STATE_MASK
+            r += e >> RANK_SHIFT
+            if s == DEAD:
+                live_to = i
+            path[FORWARD_STATE + i + 1] = s
+            path[FORWARD_RANK + i + 1] = r
+        n = N_NUMBERS - 1 - i
+        if live_from == 0:
+            b = back[b * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+            if b == DEAD:
+                live_from = n + 1
+            path[BACKWARD_STATE + n] = b
+        if live_to < N_NUMBERS and live_from > 0:
+            break
+    return live_to, live_from
+
+
+@jitable
+def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final: int, c: Counts, part: Scratch,
+                path: Scratch, melds: int, quads: int, used: Counts, peng: int, wei: int, min_huxi: int,
+                pair_with_quad: bool, limit: int, out: Scratch) -> tuple[int, int]:
     """Fill ``out`` (20) with the best total huxi after drawing each card, NO_WIN where it does
     not win; ``(status, number of winning draws)``.
 
@@ -189,6 +249,12 @@ def ting_counts(trans: Table, final: int, values: Table, c: Counts, part: Scratc
     3k+2 cards, at most 20). A card of which hand and melds hold 4 is never drawn; a drawn
     card is placed in each of its :func:`draw_case` cases and scores the best of them; a free
     third copy only in the units of the group set (``limit``: :func:`~lookup.zipai.encoding.group_limit`).
+
+    ``back``, ``back_final``: the group set's reverse automaton; ``path``: scratch of
+    :data:`PATH_SIZE` ints. The part is walked once each way (:func:`both_paths`); a case
+    changes the part on a few numbers only, and can win only where the part's prefix before
+    them and its suffix after them are both live: the other cases are skipped unwalked, the
+    rest resume the shorter walk there (a winner: the forward one, for its rank).
     """
     status, size, huxi, kan_quads = take_out_sets(c, used, part)
     if status != OK:
@@ -197,11 +263,15 @@ def ting_counts(trans: Table, final: int, values: Table, c: Counts, part: Scratc
         return ERR_SIZE, size
     melds += huxi
     quads += kan_quads
+    live_to, live_from = both_paths(trans, back, part, path)
     waits = 0
     for t in range(N_CARDS):
         x = c[t]
         best = NO_WIN
-        if x + used[t] < MAX_COPIES:
+        number = t % N_NUMBERS
+        low = CARD_FIRST_NUMBER[t] if x == MAX_PART_COPIES else number  # (a free copy: in a unit)
+        high = CARD_LAST_NUMBER[t] if x == MAX_PART_COPIES else number
+        if x + used[t] < MAX_COPIES and low <= live_to and high + 1 >= live_from:
             kept = part[t]
             for k in range(1 + MAX_CARD_UNITS if x == MAX_PART_COPIES else 1):
                 u, held, grown, gained, upgraded = draw_case(x, t, k, peng, wei)
@@ -209,10 +279,21 @@ def ting_counts(trans: Table, final: int, values: Table, c: Counts, part: Scratc
                     break
                 if not unit_in_set(u, limit):
                     continue
+                first = number if u == NO_UNIT else UNIT_FIRST_NUMBER[u]
+                last = number if u == NO_UNIT else UNIT_LAST_NUMBER[u]
+                if first > live_to or last + 1 < live_from:
+                    continue  # the part's prefix before first or suffix after last is in no winning vector
+                if not pair_rule_ok(size + grown, quads + upgraded, pair_with_quad):
+                    continue
                 part[t] = held
-                if ((u == NO_UNIT or add_unit(part, u, -1))
-                        and pair_rule_ok(size + grown, quads + upgraded, pair_with_quad)):
-                    rank = walk(trans, final, part)
+                if u == NO_UNIT or add_unit(part, u, -1):
+                    # refuted by the shorter walk from the paths (most draws stop here); a winner
+                    # is walked forward for its rank (the steps take no arrays on: they inline)
+                    rank = NO_WIN
+                    if last + 1 >= N_NUMBERS - first or walk_back_from(back, back_final, part, last,
+                                                                        path[BACKWARD_STATE + last + 1]):
+                        rank = walk_from(trans, final, part, first, path[FORWARD_STATE + first],
+                                         path[FORWARD_RANK + first])
                     if rank >= 0:  # (score checks it too; most draws stop here)
                         total = score(values, rank, melds + gained, min_huxi)
                         if total > best:

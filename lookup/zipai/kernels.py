@@ -14,7 +14,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "27099cf00cf25ef72abde439f17b01a9ac7257bcc7a3176d5e2f6ce31aed184e"
+SOURCES_SHA256 = "c921dbd1c7ae3308204481e5817f284c44fa9c4f1b8f8032ca579aeea95efbc9"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
@@ -55,14 +55,15 @@ def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, fina
 
 
 @kernel
-def ting_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray, min_huxi: int,
-               pair_with_quad: bool, limit: int, out: np.ndarray) -> tuple[int, int]:
+def ting_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray, back: np.ndarray,
+               back_final: int, min_huxi: int, pair_with_quad: bool, limit: int, out: np.ndarray) -> tuple[int, int]:
     """``out[i, t]``: best total huxi of row i after drawing card t (no exposed melds), or NO_WIN."""
     part = np.zeros(N_CARDS, np.int64)
+    path = np.zeros(hand.PATH_SIZE, np.int64)
     used = np.zeros(N_CARDS, np.int64)
     for i in range(counts.shape[0]):
-        status, _ = hand.ting_counts(trans, final, values, counts[i], part, 0, 0, used, 0, 0, min_huxi,
-                                     pair_with_quad, limit, out[i])
+        status, _ = hand.ting_counts(trans, final, values, back, back_final, counts[i], part, path, 0, 0, used, 0, 0,
+                                     min_huxi, pair_with_quad, limit, out[i])
         if status != jit.OK:
             return status, i
     return jit.OK, counts.shape[0]

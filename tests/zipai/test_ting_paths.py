@@ -1,0 +1,84 @@
+"""ting's one pass each way (forward and reverse automaton, draws skipped where the hand's prefix
+or suffix is dead) against the definition it replaced: every draw placed in each of its cases
+and the whole part walked from the start."""
+
+import numpy as np
+import pytest
+
+from lookup import zipai
+from lookup.zipai import PRESETS, RuleSet, encoding, hand
+from lookup.zipai.encoding import MAX_CARD_UNITS, MAX_COPIES, MAX_PART_COPIES, N_CARDS, NO_UNIT, NO_WIN
+from lookup.zipai.melds import fold_melds
+from tests.support import zipai_hands as hg
+from tests.zipai.test_queries import ting_hands
+
+RULES = list(PRESETS.values()) + [RuleSet("any", 0, pair_with_quad=False),
+                                  RuleSet("yiwushi-any", 0, pair_with_quad=False, yiwushi=True)]
+
+
+def ting_one_draw_at_a_time(counts, exposed, rules) -> dict[int, int]:
+    """The draws that win and their best total huxi, each draw and case walked whole."""
+    g = encoding.VIEW.get().of(rules.yiwushi)
+    m = fold_melds(exposed, rules.yiwushi)
+    part = [0] * N_CARDS
+    status, size, huxi, kan_quads = hand.take_out_sets(counts, m.used, part)
+    assert status == 0 and hand.part_size_ok(size + 1)
+    out = {}
+    for t in range(N_CARDS):
+        x = counts[t]
+        if x + m.used[t] >= MAX_COPIES:
+            continue
+        best = NO_WIN
+        for k in range(1 + MAX_CARD_UNITS if x == MAX_PART_COPIES else 1):
+            u, held, grown, gained, upgraded = hand.draw_case(x, t, k, m.peng, m.wei)
+            if u == hand.NO_CASE:
+                break
+            if not hand.unit_in_set(u, encoding.group_limit(rules.yiwushi)):
+                continue
+            drawn = list(part)
+            drawn[t] = held
+            if ((u == NO_UNIT or encoding.add_unit(drawn, u, -1))
+                    and hand.pair_rule_ok(size + grown, m.quads + kan_quads + upgraded, rules.pair_with_quad)):
+                rank = encoding.walk(g.trans_view, g.final, drawn)
+                best = max(best, hand.score(g.values_view, rank, m.huxi + huxi + gained, rules.min_huxi))
+        if best >= 0:
+            out[t] = best
+    return out
+
+
+def ting_rows(rng, n, yiwushi):
+    """test_queries' hands one card short (坎, 提, exposed melds incl. 碰/偎/跑/提), and as many
+    random draws of 10..20 cards (most far from winning: the paths die early)."""
+    out = ting_hands(rng, n // 2, yiwushi)
+    while len(out) < n:
+        c = hg.random_cards(rng, int(rng.integers(10, 21)))
+        part = sum(x for x in c if x <= 2)
+        if part % 3 != 0 and part <= 20:
+            out.append((c, hg.random_melds(rng, c, int(rng.integers(0, 4)), yiwushi)))
+    return out
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_ting_equals_one_draw_at_a_time(rng, rules):
+    rows = ting_rows(rng, 400, rules.yiwushi)
+    for c, m in rows:
+        assert zipai.ting(c, m, rules) == ting_one_draw_at_a_time(c, m, rules), (c, m)
+    assert sum(bool(zipai.ting(c, m, rules)) for c, m in rows) > 20
+
+
+@pytest.mark.parametrize("rules", [PRESETS["paohuzi"], PRESETS["hengyang_shihuka"], RULES[-1]], ids=lambda r: r.name)
+def test_ting_batch_equals_one_draw_at_a_time(rng, rules):
+    hands = [c for c, _ in ting_rows(rng, 1500, rules.yiwushi)]
+    got = zipai.ting_batch(np.array(hands, np.uint8), rules)
+    for row, c in zip(got.tolist(), hands):
+        assert {t: x for t, x in enumerate(row) if x >= 0} == ting_one_draw_at_a_time(c, (), rules), c
+    assert (got >= 0).any()
+
+
+@pytest.mark.parametrize("rules", [PRESETS["paohuzi"], PRESETS["hengyang_shihuka"]], ids=lambda r: r.name)
+def test_ting_without_wang_equals_the_wang_search_with_none(rng, rules):
+    """ting with 0 王 is the 王 search (a depth-first walk of the automaton, no reverse one)."""
+    for c, m in ting_rows(rng, 300, rules.yiwushi):
+        with_search = zipai.ting(c, m, rules, wang=0)
+        with_search.pop(zipai.WANG, None)
+        assert zipai.ting(c, m, rules) == with_search, (c, m)
