@@ -16,10 +16,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit, tables
-from .encoding import MAX_HAND_TILES, N_TILE_KINDS, SUIT_KINDS
+from .encoding import KIND_HONOR, KIND_SUIT, MAX_HAND_TILES, N_TILE_KINDS, SUIT_KINDS
 from .hand import EITHER, HU
 from .inputs import NO_JOKERS, batch_counts, batch_error, batch_jokers, check_hand, check_jokers, resolve_rules
 from .rules import RuleSet
+from .shanten_hand import plain_words
 from .tiles import Hand, hand_counts, mask_tiles
 
 GAME = "mahjong"
@@ -27,7 +28,8 @@ GAME = "mahjong"
 
 class Shanten(NamedTuple):
     """The shanten entries, over-4 keys and over-4 entries of each suit kind (SUIT_KINDS
-    order; layouts in :mod:`.encoding`), with the kernels that read them."""
+    order; layouts in :mod:`.encoding`; the entries followed by the plain words of the suit
+    and the honors, :data:`.shanten_hand.PLAIN_WORDS`), with the kernels that read them."""
 
     entries: tuple[np.ndarray, ...]
     over_keys: tuple[np.ndarray, ...]
@@ -41,7 +43,10 @@ def _build(t: tables.TableSet) -> Shanten:
 
     entries, over_keys, over = (tuple(t[f"{kind}/{name}"] for kind in SUIT_KINDS)
                                 for name in ("shanten", "over4_keys", "over4"))
-    return Shanten(entries, over_keys, over, kernels.shanten_batch, kernels.discard_advice)
+    words = tuple(plain_words(entries[kind]) for kind in (KIND_SUIT, KIND_HONOR))
+    for array in words:
+        array.flags.writeable = False  # typed like the table arrays beside them
+    return Shanten(entries + words, over_keys, over, kernels.shanten_batch, kernels.discard_advice)
 
 
 SHANTEN: tables.TableView[Shanten] = tables.TableView(GAME, _build)

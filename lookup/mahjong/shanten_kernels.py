@@ -27,7 +27,7 @@ from .encoding import (
 )
 from .hand import EITHER, scan_row
 
-SOURCES_SHA256 = "602154ddbcbdb601cb9b8472e3f98af68212e23e1ac20f9f9802f7e8dbb99ac4"
+SOURCES_SHA256 = "ddf73358af59a163894cb2c1c8c5e7e1251d8faacb3ba5af42d5e317b86edad9"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -35,12 +35,14 @@ kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_
 @kernel
 def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     """out[i] = shanten (rn - 1) of row i (3k+1 or 3k+2 tiles with jokers[i] wildcards when
-    ``jokers`` is not empty, k <= 4). ``tables``: the shanten entries of each suit kind;
+    ``jokers`` is not empty, k <= 4). ``tables``: the shanten entries of each suit kind, then the plain words
+    (:data:`.shanten_hand.PLAIN_WORDS`);
     ``over_keys``/``over_values``: their over-4 lists; ``rules``: :attr:`.rules.RuleSet.bits`."""
     with_jokers = jokers.shape[0] != 0
     seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
         variants.rule_flags(rules)
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    words, honor_words = tables[sh.PLAIN_WORDS[0]], tables[sh.PLAIN_WORDS[1]]
     numbered = tables[KIND_SUIT_258] if pair_258 else suit  # the standard form's kinds
     honor_std = tables[KIND_HONOR_258] if pair_258 else honor
     for i in range(counts.shape[0]):
@@ -51,10 +53,8 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
             return status, i
         k0, k1, k2, k3 = suit_keys(c)
         if plain and j == 0:
-            e0, e1, e2, e3 = suit[k0], suit[k1], suit[k2], honor[k3]
-            rn, rn7, rn13 = sh.forms_rn(sh.standard_costs(e0, e1, e2, e3, honors), e0, e1, e2, e3, total,
-                                        seven_pairs, quad_as_two_pairs, thirteen_orphans)
-            out[i] = min(rn, min(rn7, rn13)) - 1
+            out[i] = sh.plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
+                                 quad_as_two_pairs, thirteen_orphans) - 1
         else:
             e0 = np.int64(honor_std[terminal_key(k0)] if three_player else numbered[k0])
             lacking, left = sf.row_lacking(c, total, j, e0, np.int64(numbered[k1]), np.int64(numbered[k2]),
