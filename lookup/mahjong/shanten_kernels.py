@@ -22,12 +22,13 @@ from .encoding import (
     KIND_SUIT_258,
     N_SUIT_RANKS,
     N_TILE_KINDS,
+    scan_keys,
     suit_keys,
     terminal_key,
 )
-from .hand import EITHER, scan_row
+from .hand import EITHER, row_status, scan_row
 
-SOURCES_SHA256 = "ddf73358af59a163894cb2c1c8c5e7e1251d8faacb3ba5af42d5e317b86edad9"
+SOURCES_SHA256 = "6743c2a5d2203d4cb9e9659beb1a8f53984824fad57a309b98536cf3c1f98bdc"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -48,10 +49,10 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     for i in range(counts.shape[0]):
         c = counts[i]
         j = np.int64(jokers[i]) if with_jokers else 0
-        status, total, _, _, _ = scan_row(c, EITHER, honors, j, three_player)
+        k0, k1, k2, k3, total, over = scan_keys(c)
+        status = row_status(c, total, over, EITHER, honors, j, three_player)
         if status != OK:
             return status, i
-        k0, k1, k2, k3 = suit_keys(c)
         if plain and j == 0:
             out[i] = sh.plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
                                  quad_as_two_pairs, thirteen_orphans) - 1
