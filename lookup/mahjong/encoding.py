@@ -223,7 +223,9 @@ def scan_keys(c: Counts) -> tuple[int, int, int, int, int, bool]:
     total = 0
     over = 0  # x + OVER_BIAS has no bit above MAX_COPIES + OVER_BIAS exactly when x <= MAX_COPIES
     for r in range(N_SUIT_RANKS - 1, -1, -1):
-        x0, x1, x2 = np.int64(c[SUIT_OFFSETS[0] + r]), np.int64(c[SUIT_OFFSETS[1] + r]), np.int64(c[SUIT_OFFSETS[2] + r])
+        x0 = np.int64(c[SUIT_OFFSETS[0] + r])
+        x1 = np.int64(c[SUIT_OFFSETS[1] + r])
+        x2 = np.int64(c[SUIT_OFFSETS[2] + r])
         k0 = k0 * COUNT_BASE + x0
         k1 = k1 * COUNT_BASE + x1
         k2 = k2 * COUNT_BASE + x2

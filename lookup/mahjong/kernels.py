@@ -28,7 +28,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "5d1e4bc47f6e54190bcec0c6354617849209f2ebfff0e9ba2511decb353d6339"
+SOURCES_SHA256 = "722ba993833b8ebe384f360b8bf7bbdb6439513cccfca2fb334f9165e4027816"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -73,6 +73,7 @@ from .shanten_hand import (
     PAIRED,
     Costs,
     field,
+    greedy_rn,
     orphans_lacking,
     orphans_lowering,
     pairs_lacking,
@@ -185,11 +186,14 @@ def one_suit_lowering(c: Counts, key: int, suit: Any, over: tuple[Any, Any], k: 
     return mask
 
 
-@jitable
+@jitable(inline=True)
 def rest_inputs(r0: int, r1: int, r2: int, k3: int, suit: Any, honor: Any, suit_over: tuple[Any, Any],
                 honor_over: tuple[Any, Any], honors: bool,
                 jokers: int) -> tuple[Costs, Costs, Costs, Costs, int, int, int, int]:
     """(costs of the four suits, their over-4 words) of the rest of 组合龙 (suit keys r0..r2, k3)."""
+    if jokers == 0:  # no over-4 word to look up: the entries read here, no call per suit
+        return (suit_costs(suit[r0]), suit_costs(suit[r1]), suit_costs(suit[r2]),
+                suit_costs(honor[k3]) if honors else NO_SUIT, 0, 0, 0, 0)
     x0, s0 = suit_inputs(0, r0, suit, honor, suit_over, honor_over, False, honors, jokers)
     x1, s1 = suit_inputs(1, r1, suit, honor, suit_over, honor_over, False, honors, jokers)
     x2, s2 = suit_inputs(2, r2, suit, honor, suit_over, honor_over, False, honors, jokers)
@@ -197,7 +201,7 @@ def rest_inputs(r0: int, r1: int, r2: int, k3: int, suit: Any, honor: Any, suit_
     return x0, x1, x2, x3, s0, s1, s2, s3
 
 
-@jitable
+@jitable(inline=True)
 def knitted_straight(k0: int, k1: int, k2: int, k3: int, m0: int, m1: int, m2: int, k: int, jokers: int,
                      suit: Any, honor: Any, over_keys: Tables, over_values: Tables, honors: bool, limit: int) -> int:
     """The least lacking of 组合龙 that is at most ``limit`` (FAR when none): per knitted set,
@@ -253,19 +257,26 @@ Forms = tuple[int, int, int, int, int, int, int, int]
 
 @jitable(inline=True)
 def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: int, f2: int, s0: int, s1: int,
-                    s2: int, s3: int, t0: int, t1: int, t2: int, total: int, jokers: int, rules: int) -> Forms:
+                    s2: int, s3: int, t0: int, t1: int, t2: int, total: int, jokers: int, rules: int,
+                    counted: bool) -> Forms:
     """The lacking of each form but 组合龙 (in its place, the fewest tiles of a knitted set
     missing: no 组合龙 lacks fewer; the knitted forms FAR when they cannot reach the other
     forms' least) from the suits' entries: e0..e3 the shanten entries of the
     standard form's kinds (the three-player characters from the honors, at their terminal
     key), f0..f2 the numbered suits' entries of the plain kind (清一色), s0..s3 and t0..t2
-    their over-4 words (0 without jokers); ``c`` the counts (将将胡, the knitted forms)."""
+    their over-4 words (0 without jokers); ``c`` the counts (将将胡, the knitted forms).
+    ``counted``: e0..e3 are the plain words of the suits (:func:`.shanten_hand.plain_words`,
+    none NOT_CONCAVE; rules of all three suits, no 258 pair, no three-player, no over-4 word),
+    the standard form counted by :func:`.shanten_hand.greedy_rn` instead of merged."""
     n = total + jokers
     k = n // 3
     max_suits = (rules >> MAX_SUITS_SHIFT) & 3
-    x3 = suit_costs(e3) if rules & HONORS else NO_SUIT
-    standard = budget_lacking(suit_costs(e0), suit_costs(e1), suit_costs(e2), x3, s0, s1, s2, s3, k, max_suits,
-                              jokers)
+    if counted:
+        standard = greedy_rn(e0, e1, e2, e3, k)
+    else:
+        x3 = suit_costs(e3) if rules & HONORS else NO_SUIT
+        standard = budget_lacking(suit_costs(e0), suit_costs(e1), suit_costs(e2), x3, s0, s1, s2, s3, k, max_suits,
+                                  jokers)
     st0, st1, st2, st3 = stats_of(e0), stats_of(e1), stats_of(e2), stats_of(e3)
     stats = st0 + st1 + st2 + st3
     pongs = one = pairs = orphans = all_258 = knitted = missing = FAR
@@ -333,7 +344,7 @@ def full_lacking(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, joke
     f2, t2 = suit_entry(2, k2, suit, honor_plain, suit_over, honor_over, False, jokers)
     standard, pongs, one, pairs, orphans, all_258, knitted, missing = entries_lacking(
         c, e0, e1, e2, e3, f0, f1, f2, s0, s1, s2, s3 if honors else 0, t0, t1, t2, total,
-        jokers, rules)
+        jokers, rules, False)
     best = min(min(min(standard, pongs), min(one, pairs)), min(min(orphans, all_258), knitted))
     limit = best if ties else best - 1
     straight = FAR
@@ -351,18 +362,18 @@ or 组合龙 (:func:`straight_lacking`)."""
 
 @jitable(inline=True)
 def row_lacking(c: Counts, total: int, jokers: int, e0: int, e1: int, e2: int, e3: int, f0: int, f1: int, f2: int,
-                rules: int) -> tuple[int, int]:
+                rules: int, counted: bool) -> tuple[int, int]:
     """(least lacking of a batch row from the entries its kernel read (as :func:`entries_lacking`
     takes them), what is left: 0, FULL or STRAIGHT). Only ints here: a kernel reads its
     tables again only for what is left (arrays passed per row cost reference counting)."""
     if jokers and (np.uint64(e0 | e1 | e2 | e3 | f0 | f1 | f2) & np.uint64(OVER4_FLAG)):
         return FAR, FULL
-    forms = entries_lacking(c, e0, e1, e2, e3, f0, f1, f2, 0, 0, 0, 0, 0, 0, 0, total, jokers, rules)
+    forms = entries_lacking(c, e0, e1, e2, e3, f0, f1, f2, 0, 0, 0, 0, 0, 0, 0, total, jokers, rules, counted)
     best = min(min(min(forms[0], forms[1]), min(forms[2], forms[3])), min(min(forms[4], forms[5]), forms[6]))
     return best, STRAIGHT if forms[7] < best else 0  # forms[7]: the fewest tiles of a knitted set missing
 
 
-@jitable
+@jitable(inline=True)
 def straight_lacking(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, suit: Any, honor: Any,
                      over_keys: Tables, over_values: Tables, rules: int, limit: int) -> int:
     """:func:`knitted_straight` of a hand (counts ``c``, keys k0..k3)."""

@@ -27,8 +27,9 @@ from .encoding import (
     terminal_key,
 )
 from .hand import EITHER, row_status, scan_row
+from .rules import MAX_SUITS_3, MAX_SUITS_MASK
 
-SOURCES_SHA256 = "6743c2a5d2203d4cb9e9659beb1a8f53984824fad57a309b98536cf3c1f98bdc"
+SOURCES_SHA256 = "45a536f2c58693f129a67bb2c3b7429602314262ceef8759f9bfbd676433b80c"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -46,6 +47,7 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     words, honor_words = tables[sh.PLAIN_WORDS[0]], tables[sh.PLAIN_WORDS[1]]
     numbered = tables[KIND_SUIT_258] if pair_258 else suit  # the standard form's kinds
     honor_std = tables[KIND_HONOR_258] if pair_258 else honor
+    countable = not pair_258 and not three_player and (rules & MAX_SUITS_MASK) == MAX_SUITS_3  # greedy_rn's rules
     for i in range(counts.shape[0]):
         c = counts[i]
         j = np.int64(jokers[i]) if with_jokers else 0
@@ -57,10 +59,18 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
             out[i] = sh.plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
                                  quad_as_two_pairs, thirteen_orphans) - 1
         else:
-            e0 = np.int64(honor_std[terminal_key(k0)] if three_player else numbered[k0])
-            lacking, left = sf.row_lacking(c, total, j, e0, np.int64(numbered[k1]), np.int64(numbered[k2]),
-                                           np.int64(honor_std[k3]), np.int64(suit[k0]), np.int64(suit[k1]),
-                                           np.int64(suit[k2]), rules)
+            e0, e1, e2, e3 = 0, 0, 0, 0
+            counted = False
+            if countable:  # the plain words serve as entries (the same form counts and flags above)
+                e0, e1, e2, e3 = np.int64(words[k0]), np.int64(words[k1]), np.int64(words[k2]), \
+                    np.int64(honor_words[k3])
+                counted = ((e0 | e1 | e2 | e3) & sh.NOT_CONCAVE) == 0
+            f0, f1, f2 = e0, e1, e2  # the plain kind's entries (清一色 only, never countable)
+            if not counted:
+                e0 = np.int64(honor_std[terminal_key(k0)] if three_player else numbered[k0])
+                e1, e2, e3 = np.int64(numbered[k1]), np.int64(numbered[k2]), np.int64(honor_std[k3])
+                f0, f1, f2 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2])
+            lacking, left = sf.row_lacking(c, total, j, e0, e1, e2, e3, f0, f1, f2, rules, counted)
             if left == sf.FULL:
                 lacking = sf.lacking_of(sf.full_lacking(c, k0, k1, k2, k3, total, j, tables, over_keys, over_values,
                                                         rules, False))
