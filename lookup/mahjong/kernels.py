@@ -28,7 +28,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "722ba993833b8ebe384f360b8bf7bbdb6439513cccfca2fb334f9165e4027816"
+SOURCES_SHA256 = "304cb6d7e15f37178567d37dfe3ccdfefb2e840e5242be8adf4be2dd083d5354"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

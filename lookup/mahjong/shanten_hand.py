@@ -9,8 +9,13 @@ merges of suit pairs (:func:`standard_costs`, :func:`merge`), then one more (:fu
 A suit's costs travel as a tuple of its classes (:data:`Costs`). Seven pairs and thirteen
 orphans (13 or 14 tiles) follow their formulas over the entries' summed form counts
 (:func:`stats_of`, :func:`pairs_lacking`, :func:`orphans_lacking`, :func:`special_rn`);
-:func:`forms_rn` gives all three (the plain rules' fast path; every other rule set goes
-through :mod:`.shanten_forms`).
+:func:`forms_rn` gives all three from merged costs.
+
+Batch rows take a faster way: when every suit's used tiles are concave in the melds, the
+merges reduce to counting the largest increments (:func:`plain_words`, derived from the
+entries when the tables load; :func:`greedy_rn`); :func:`plain_rn` is the plain rules' path
+(merging exactly for the few keys that are not concave). Every other rule set goes through
+:mod:`.shanten_forms`, which counts the standard form the same way where it can.
 
 A tile *lowers* the shanten of a 3k+1 hand when some optimal target holds more of it than
 the hand: for the standard form see :func:`.shanten_budget.standard_lowering`; for seven

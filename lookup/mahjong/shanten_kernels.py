@@ -2,9 +2,9 @@
 
 Loops only: over the rows (:func:`shanten_batch`) or over the discards of one hand
 (:func:`discard_advice`); every per-hand step is a jitable of :mod:`.shanten_hand` (the
-plain rules' fast path), :mod:`.shanten_forms` (every form of every rule set, and the tiles
-that lower the shanten), :mod:`.hand` (the row scan) and :mod:`.encoding` (the suit keys),
-compiled in. Status
+plain rules' fast path), :mod:`.shanten_forms` and :mod:`.shanten_knitted` (every form of
+every rule set, and the tiles that lower the shanten), :mod:`.hand` (the row status) and
+:mod:`.encoding` (the suit keys), compiled in. Status
 protocol of :mod:`lookup.jit`: ``(status, first bad row)`` or ``(OK, rows written)``.
 """
 
@@ -13,6 +13,7 @@ import numpy as np
 from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import shanten_forms as sf
 from . import shanten_hand as sh
+from . import shanten_knitted as sk
 from . import variants
 from .encoding import (
     COUNT_BASE,
@@ -29,7 +30,7 @@ from .encoding import (
 from .hand import EITHER, row_status, scan_row
 from .rules import MAX_SUITS_3, MAX_SUITS_MASK
 
-SOURCES_SHA256 = "45a536f2c58693f129a67bb2c3b7429602314262ceef8759f9bfbd676433b80c"
+SOURCES_SHA256 = "ec4ca058fa5b1224d3fd062c8feb1020bbb36d6188fb07c1905320f6b1a6f968"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -75,7 +76,7 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
                 lacking = sf.lacking_of(sf.full_lacking(c, k0, k1, k2, k3, total, j, tables, over_keys, over_values,
                                                         rules, False))
             elif left == sf.STRAIGHT:
-                lacking = min(lacking, sf.straight_lacking(c, k0, k1, k2, k3, total, j, suit, honor, over_keys,
+                lacking = min(lacking, sk.straight_lacking(c, k0, k1, k2, k3, total, j, suit, honor, over_keys,
                                                            over_values, rules, lacking - 1))
             out[i] = lacking - j - 1
     return OK, counts.shape[0]

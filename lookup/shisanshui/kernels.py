@@ -19,7 +19,7 @@ from ..jit import ERR_CARD, ERR_DUPLICATE, KERNEL_MODULES, OK, kernel_decorator
 from . import deal, encoding, special_hands, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "62f85839af7ccf463b9ad381c3d6f64dc11f3e166b6b7cfb0d7ee300a93c4d04"
+SOURCES_SHA256 = "b85716b0ad0336b2a14d37f282b90013f6cf545f8d65d765f86fcd4fbad40ce8"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
 BOUND_SLACK = 1e-9

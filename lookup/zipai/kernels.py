@@ -14,7 +14,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "b23541c48bb042721326e194c1af4828a1a51978c1e43076e09dac6b98199b81"
+SOURCES_SHA256 = "d7148062403a00d9a036b215318b9c367e8a6ecfa85e25bc64ca87197f0bfb1f"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
