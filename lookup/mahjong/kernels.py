@@ -28,7 +28,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "304cb6d7e15f37178567d37dfe3ccdfefb2e840e5242be8adf4be2dd083d5354"
+SOURCES_SHA256 = "2df7d754b8fdd49249707b44833ac5b6594e1a051dd7f285f26fcd03990e3d48"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -34,7 +34,6 @@ VARIANTS = (KNITTED_HONORS | KNITTED_STRAIGHT | PAIR_258 | ALL_258 | THREE_PLAYE
 """The bits whose forms or limits the plain paths (standard, seven pairs, thirteen orphans)
 do not know; rules with any of them (max_suits below 3 included) take the variant paths."""
 MAX_SUITS_3 = 3 << MAX_SUITS_SHIFT
-MAX_SUITS_MASK = 3 << MAX_SUITS_SHIFT
 
 
 @dataclass(frozen=True)

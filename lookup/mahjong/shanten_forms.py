@@ -194,6 +194,18 @@ Forms = tuple[int, int, int, int, int, int, int, int]
 
 
 @jitable(inline=True)
+def kept_greedy_rn(g0: int, g1: int, g2: int, g3: int, k: int, max_suits: int) -> int:
+    """:func:`.shanten_budget.kept_lacking` from four plain words: a numbered suit dropped is
+    the word 0 (no tile used; its melds and pair cost what they cost from nothing in a suit
+    kept, where they cost no more)."""
+    if max_suits == 3:
+        return greedy_rn(g0, g1, g2, g3, k)
+    if max_suits == 2:
+        return min(greedy_rn(0, g1, g2, g3, k), min(greedy_rn(g0, 0, g2, g3, k), greedy_rn(g0, g1, 0, g3, k)))
+    return min(greedy_rn(g0, 0, 0, g3, k), min(greedy_rn(0, g1, 0, g3, k), greedy_rn(0, 0, g2, g3, k)))
+
+
+@jitable(inline=True)
 def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: int, f2: int, s0: int, s1: int,
                     s2: int, s3: int, t0: int, t1: int, t2: int, total: int, jokers: int, rules: int,
                     counted: bool) -> Forms:
@@ -204,13 +216,13 @@ def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: 
     key), f0..f2 the numbered suits' entries of the plain kind (清一色), s0..s3 and t0..t2
     their over-4 words (0 without jokers); ``c`` the counts (将将胡, the knitted forms).
     ``counted``: e0..e3 are the plain words of the suits (:func:`.shanten_hand.plain_words`,
-    none NOT_CONCAVE; rules of all three suits, no 258 pair, no three-player, no over-4 word),
-    the standard form counted by :func:`.shanten_hand.greedy_rn` instead of merged."""
+    none NOT_CONCAVE; no 258 pair, no over-4 word), the standard form counted
+    (:func:`kept_greedy_rn`) instead of merged."""
     n = total + jokers
     k = n // 3
     max_suits = (rules >> MAX_SUITS_SHIFT) & 3
     if counted:
-        standard = greedy_rn(e0, e1, e2, e3, k)
+        standard = kept_greedy_rn(e0, e1, e2, e3, k, max_suits)
     else:
         x3 = suit_costs(e3) if rules & HONORS else NO_SUIT
         standard = budget_lacking(suit_costs(e0), suit_costs(e1), suit_costs(e2), x3, s0, s1, s2, s3, k, max_suits,

@@ -231,7 +231,7 @@ def largest_increments(lanes: int, k: int) -> int:
     return 3 * threes + 2 * twos + ones
 
 
-@jitable(inline=True)
+@jitable
 def greedy_rn(g0: int, g1: int, g2: int, g3: int, k: int) -> int:
     """Standard rn of k melds and the pair from four plain words (none NOT_CONCAVE): the most
     tiles used over the suit holding the pair, subtracted from the 3k + 2 of the target."""

@@ -28,9 +28,8 @@ from .encoding import (
     terminal_key,
 )
 from .hand import EITHER, row_status, scan_row
-from .rules import MAX_SUITS_3, MAX_SUITS_MASK
 
-SOURCES_SHA256 = "ec4ca058fa5b1224d3fd062c8feb1020bbb36d6188fb07c1905320f6b1a6f968"
+SOURCES_SHA256 = "3069c73859c4d380ddc8c8538229c45c53a946b6dad49a22b67bb0d55ac1ee61"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -48,7 +47,7 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     words, honor_words = tables[sh.PLAIN_WORDS[0]], tables[sh.PLAIN_WORDS[1]]
     numbered = tables[KIND_SUIT_258] if pair_258 else suit  # the standard form's kinds
     honor_std = tables[KIND_HONOR_258] if pair_258 else honor
-    countable = not pair_258 and not three_player and (rules & MAX_SUITS_MASK) == MAX_SUITS_3  # greedy_rn's rules
+    countable = not pair_258  # the kinds of the plain words (their honor words serve three-player characters)
     for i in range(counts.shape[0]):
         c = counts[i]
         j = np.int64(jokers[i]) if with_jokers else 0
@@ -63,7 +62,8 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
             e0, e1, e2, e3 = 0, 0, 0, 0
             counted = False
             if countable:  # the plain words serve as entries (the same form counts and flags above)
-                e0, e1, e2, e3 = np.int64(words[k0]), np.int64(words[k1]), np.int64(words[k2]), \
+                e0 = np.int64(honor_words[terminal_key(k0)] if three_player else words[k0])
+                e1, e2, e3 = np.int64(words[k1]), np.int64(words[k2]), \
                     np.int64(honor_words[k3])
                 counted = ((e0 | e1 | e2 | e3) & sh.NOT_CONCAVE) == 0
             f0, f1, f2 = e0, e1, e2  # the plain kind's entries (清一色 only, never countable)
