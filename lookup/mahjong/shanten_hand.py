@@ -200,8 +200,8 @@ PLAIN_WORDS = (N_SUIT_KINDS, N_SUIT_KINDS + 1)
 
 def plain_words(entries: np.ndarray) -> np.ndarray:
     """The plain word of every key (uint64 array) from the shanten entries of a suit kind."""
-    e = np.asarray(entries).astype(np.uint64)
-    costs = [((e >> np.uint64(shanten_shift(m, p))) & np.uint64(COST_MASK)).astype(np.int64)
+    e = np.asarray(entries, np.uint64)
+    costs = [((e >> np.uint64(shanten_shift(m, p))) & np.uint64(COST_MASK)).astype(np.int8)
              for m in range(MAX_MELDS + 1) for p in range(2)]
     word = (e >> np.uint64(FORM_STATS_SHIFT)) << np.uint64(FORM_STATS_SHIFT)
     bad = np.zeros(len(e), bool)
@@ -213,7 +213,7 @@ def plain_words(entries: np.ndarray) -> np.ndarray:
         for step in steps:
             bad |= (step < 0) | (step > 3)
         for lane, value in enumerate((3, 2, 1)):
-            count = sum((step == value).astype(np.int64) for step in steps)
+            count = sum((step == value).astype(np.uint8) for step in steps)
             word |= count.astype(np.uint64) << np.uint64(INCREMENTS_BITS * p + LANE_BITS * lane)
     pair_held = 2 - costs[1]
     bad |= (pair_held < 0) | (pair_held > 2)

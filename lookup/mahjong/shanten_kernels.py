@@ -29,7 +29,7 @@ from .encoding import (
 )
 from .hand import EITHER, row_status, scan_row
 
-SOURCES_SHA256 = "3069c73859c4d380ddc8c8538229c45c53a946b6dad49a22b67bb0d55ac1ee61"
+SOURCES_SHA256 = "558287ac35a13178a22b9fb3871fc76bacad435541cb9c5d446de01014a33512"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
