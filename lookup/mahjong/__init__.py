@@ -15,11 +15,13 @@ Modules, from the notation to the queries:
   七星不靠, 组合龙, the 258 pair and its waivers, 将将胡, 缺一门, the tiles in the game.
 - :mod:`.kernels`: the hu and ting batch kernels (loops over rows).
 - :mod:`.shanten_hand`: per-hand shanten steps (jitable): per-suit costs and their min-plus
-  merges, the special forms, the tiles that lower the shanten.
+  merges, the plain words that count them instead, the special forms, the tiles that lower
+  the shanten.
 - :mod:`.shanten_budget`: the standard form's shanten under any rules: suits limited
   (缺一门), jokers over 4 copies, the tiles that lower it (jitable).
 - :mod:`.shanten_forms`: every form's shanten under any rule set, and the tiles that lower
   the least (jitable).
+- :mod:`.shanten_knitted`: 组合龙's shanten and the tiles that lower it (jitable).
 - :mod:`.shanten_kernels`: the shanten batch and discard-advice kernels.
 - :mod:`.inputs`: what every query does with its input: rules, counts and keys, checks,
   batch arrays, kernel statuses as typed errors.

@@ -86,10 +86,18 @@ def scan_row(c: Counts, remainder: int, honors: bool, jokers: int,
         odd += np.uint32(x & np.uint8(1))
         big += np.uint32(x >= np.uint8(3))
         singles += np.uint32(x == np.uint8(1))
+    status = row_status(c, np.int64(total), worst > MAX_COPIES, remainder, honors, jokers, three_player)
+    return status, np.int64(total), np.int64(odd), np.int64(big), np.int64(singles)
+
+
+@jitable(inline=True)
+def row_status(c: Counts, total: int, over: bool, remainder: int, honors: bool, jokers: int,
+               three_player: bool) -> int:
+    """The status of :func:`scan_row` of a row of ``total`` tiles (``over``: some count is over 4)."""
     status = OK
-    if worst > MAX_COPIES:
+    if over:
         status = ERR_COPIES
-    elif not size_ok(np.int64(total) + jokers, remainder):
+    elif not size_ok(total + jokers, remainder):
         status = ERR_SIZE
     else:
         if not honors:
@@ -100,7 +108,7 @@ def scan_row(c: Counts, remainder: int, honors: bool, jokers: int,
             for t in range(1, N_SUIT_RANKS - 1):
                 if c[t]:
                     status = ERR_OUT_OF_GAME
-    return status, np.int64(total), np.int64(odd), np.int64(big), np.int64(singles)
+    return status
 
 
 @jitable(inline=True)

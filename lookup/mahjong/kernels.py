@@ -27,7 +27,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "2009c388c434a62263b9ef0f5c40612e675f4549be66890eed5f72c957b99bd6"
+SOURCES_SHA256 = "9d2bbbf84852b20eb9e52fcb00745d41283fd19ff24904d1f162a84886a3e6a3"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -31,6 +31,7 @@ from .inputs import (
     resolve_rules,
 )
 from .rules import RuleSet
+from .shanten_hand import plain_words
 from .tiles import Hand, hand_counts, mask_tiles
 
 GAME = "mahjong"
@@ -38,10 +39,11 @@ GAME = "mahjong"
 
 class Shanten(NamedTuple):
     """The shanten entries, over-4 keys and over-4 entries of each suit kind (SUIT_KINDS
-    order; layouts in :mod:`.encoding`), with the kernels that read them: ``batch`` and the
-    entry points (:func:`lookup.jit.direct`) of the single-hand kernels: ``one`` for plain
-    rules without jokers (a ``bytearray`` hand and the ``suit`` and ``honor`` entries) and
-    ``advice``."""
+    order; layouts in :mod:`.encoding`; ``entries`` holds the shanten entries followed by the
+    plain words of the suit and the honors, :data:`.shanten_hand.PLAIN_WORDS`), with the
+    kernels that read them: ``batch`` and the entry points (:func:`lookup.jit.direct`) of the
+    single-hand kernels: ``one`` for plain rules without jokers (a ``bytearray`` hand, the
+    ``suit`` and ``honor`` entries and their plain ``words`` and ``honor_words``) and ``advice``."""
 
     entries: tuple[np.ndarray, ...]
     over_keys: tuple[np.ndarray, ...]
@@ -50,6 +52,8 @@ class Shanten(NamedTuple):
     one: Callable
     suit: np.ndarray
     honor: np.ndarray
+    words: np.ndarray
+    honor_words: np.ndarray
     advice: Callable
 
 
@@ -58,11 +62,15 @@ def _build(t: tables.TableSet) -> Shanten:
 
     entries, over_keys, over = (tuple(t[f"{kind}/{name}"] for kind in SUIT_KINDS)
                                 for name in ("shanten", "over4_keys", "over4"))
-    one = jit.direct(kernels.shanten_one, bytearray(N_TILE_KINDS), entries[KIND_SUIT], entries[KIND_HONOR], 0)
-    advice = jit.direct(kernels.discard_advice, bytearray(N_TILE_KINDS), 0, entries, over_keys, over, 0,
+    suit, honor = entries[KIND_SUIT], entries[KIND_HONOR]
+    words, honor_words = plain_words(suit), plain_words(honor)
+    for array in (words, honor_words):
+        array.flags.writeable = False  # typed like the table arrays beside them
+    arrays = (*entries, words, honor_words)
+    one = jit.direct(kernels.shanten_one, bytearray(N_TILE_KINDS), suit, honor, words, honor_words, 0)
+    advice = jit.direct(kernels.discard_advice, bytearray(N_TILE_KINDS), 0, arrays, over_keys, over, 0,
                         np.empty(4 * MAX_HAND_TILES, np.int64))
-    return Shanten(entries, over_keys, over, kernels.shanten_batch, one, entries[KIND_SUIT], entries[KIND_HONOR],
-                   advice)
+    return Shanten(arrays, over_keys, over, kernels.shanten_batch, one, suit, honor, words, honor_words, advice)
 
 
 SHANTEN: tables.TableView[Shanten] = tables.TableView(GAME, _build)
@@ -99,7 +107,7 @@ def shanten(hand: Hand, rules: str | RuleSet = "riichi", jokers: int = 0) -> int
     view = SHANTEN.value or SHANTEN.get()
     if bits is not None and not jokers:
         # one compiled call: the row step of shanten_batch, without Numba's per-call dispatch
-        status, value = view.one(hand_row(hand), view.suit, view.honor, bits)
+        status, value = view.one(hand_row(hand), view.suit, view.honor, view.words, view.honor_words, bits)
         if status:
             refuse_hand(hand, resolve_rules(rules), EITHER, "shanten")
         return value

@@ -9,7 +9,7 @@ shanten is the least lacking - j - 1, and every target counts the jokers among i
 - seven pairs, thirteen orphans, 将将胡 (:func:`all_258_lacking`), 全不靠 (13 minus the honors
   and tiles of the best knitted set held, all different), for 13- and 14-tile hands;
 - 组合龙: per knitted set, its tiles missing plus the standard lacking of the rest with three
-  melds done (:func:`knitted_straight`).
+  melds done (:mod:`.shanten_knitted`).
 
 Under ``max_suits`` (缺一门) the standard form, seven pairs and 将将胡 take the least over the
 sets of numbered suits kept (:func:`kept_sets`): the tiles of the suits dropped are replaced.
@@ -71,8 +71,8 @@ from .shanten_hand import (
     KINDS,
     ODD,
     PAIRED,
-    Costs,
     field,
+    greedy_rn,
     orphans_lacking,
     orphans_lowering,
     pairs_lacking,
@@ -80,13 +80,13 @@ from .shanten_hand import (
     stats_of,
     suit_costs,
 )
+from .shanten_knitted import knitted_straight, knitted_straight_lowering
 from .variants import (
     bit_count,
     held_masks,
     in_play,
     knitted_held,
     knitted_mask,
-    knitted_rest_keys,
     open_tiles,
     suit_tiles,
 )
@@ -185,64 +185,6 @@ def one_suit_lowering(c: Counts, key: int, suit: Any, over: tuple[Any, Any], k: 
     return mask
 
 
-@jitable
-def rest_inputs(r0: int, r1: int, r2: int, k3: int, suit: Any, honor: Any, suit_over: tuple[Any, Any],
-                honor_over: tuple[Any, Any], honors: bool,
-                jokers: int) -> tuple[Costs, Costs, Costs, Costs, int, int, int, int]:
-    """(costs of the four suits, their over-4 words) of the rest of 组合龙 (suit keys r0..r2, k3)."""
-    x0, s0 = suit_inputs(0, r0, suit, honor, suit_over, honor_over, False, honors, jokers)
-    x1, s1 = suit_inputs(1, r1, suit, honor, suit_over, honor_over, False, honors, jokers)
-    x2, s2 = suit_inputs(2, r2, suit, honor, suit_over, honor_over, False, honors, jokers)
-    x3, s3 = suit_inputs(3, k3, suit, honor, suit_over, honor_over, False, honors, jokers)
-    return x0, x1, x2, x3, s0, s1, s2, s3
-
-
-@jitable
-def knitted_straight(k0: int, k1: int, k2: int, k3: int, m0: int, m1: int, m2: int, k: int, jokers: int,
-                     suit: Any, honor: Any, over_keys: Tables, over_values: Tables, honors: bool, limit: int) -> int:
-    """The least lacking of 组合龙 that is at most ``limit`` (FAR when none): per knitted set,
-    its tiles missing plus the standard lacking of the rest (one of each held tile of the set
-    taken out) with k - 3 melds. Sets missing more than the limit are skipped."""
-    lacking = FAR
-    suit_over = (over_keys[KIND_SUIT], over_values[KIND_SUIT])
-    honor_over = (over_keys[KIND_HONOR], over_values[KIND_HONOR])
-    for i in range(len(KNITTED_GROUPS)):
-        missing = 9 - knitted_held(m0, m1, m2, i)
-        if missing > limit:
-            continue
-        r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
-        x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
-                                                     jokers)
-        rest = missing + budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
-        if rest <= limit:
-            lacking = min(lacking, rest)
-            limit = rest
-    return lacking
-
-
-@jitable
-def knitted_straight_lowering(c: Counts, k0: int, k1: int, k2: int, k3: int, m0: int, m1: int, m2: int, k: int,
-                              jokers: int, suit: Any, honor: Any, suit_over: tuple[Any, Any],
-                              honor_over: tuple[Any, Any], honors: bool, best: int, play: int) -> int:
-    """Tiles that lower the 组合龙 lacking ``best``: for each knitted set that reaches it, its
-    missing tiles and the tiles that lower the rest's standard lacking."""
-    mask = 0
-    held = m0 | m1 << SUIT_OFFSETS[1] | m2 << SUIT_OFFSETS[2]
-    for i in range(len(KNITTED_GROUPS)):
-        missing = 9 - knitted_held(m0, m1, m2, i)
-        if missing > best:
-            continue
-        r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
-        x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
-                                                     jokers)
-        rest = budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
-        if missing + rest == best:
-            mask |= knitted_mask(i) & ~held & play
-            mask |= standard_lowering(c, (r0, r1, r2, k3), (x0, x1, x2, x3), (s0, s1, s2, s3), k - 3, rest, 3,
-                                      jokers, suit, honor, suit_over, honor_over, False, honors, play)
-    return mask
-
-
 KEPT_SETS = (0, 1 << 1 | 1 << 2 | 1 << 4, 1 << 3 | 1 << 5 | 1 << 6, 1 << 7)
 """By max_suits, the sets of numbered suits a target may keep (bit v: the suits of the 3-bit
 set v; a smaller set is inside a larger one, whose other suits may take nothing)."""
@@ -252,20 +194,39 @@ Forms = tuple[int, int, int, int, int, int, int, int]
 
 
 @jitable(inline=True)
+def kept_greedy_rn(g0: int, g1: int, g2: int, g3: int, k: int, max_suits: int) -> int:
+    """:func:`.shanten_budget.kept_lacking` from four plain words: a numbered suit dropped is
+    the word 0 (no tile used; its melds and pair cost what they cost from nothing in a suit
+    kept, where they cost no more)."""
+    if max_suits == 3:
+        return greedy_rn(g0, g1, g2, g3, k)
+    if max_suits == 2:
+        return min(greedy_rn(0, g1, g2, g3, k), min(greedy_rn(g0, 0, g2, g3, k), greedy_rn(g0, g1, 0, g3, k)))
+    return min(greedy_rn(g0, 0, 0, g3, k), min(greedy_rn(0, g1, 0, g3, k), greedy_rn(0, 0, g2, g3, k)))
+
+
+@jitable(inline=True)
 def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: int, f2: int, s0: int, s1: int,
-                    s2: int, s3: int, t0: int, t1: int, t2: int, total: int, jokers: int, rules: int) -> Forms:
+                    s2: int, s3: int, t0: int, t1: int, t2: int, total: int, jokers: int, rules: int,
+                    counted: bool) -> Forms:
     """The lacking of each form but 组合龙 (in its place, the fewest tiles of a knitted set
     missing: no 组合龙 lacks fewer; the knitted forms FAR when they cannot reach the other
     forms' least) from the suits' entries: e0..e3 the shanten entries of the
     standard form's kinds (the three-player characters from the honors, at their terminal
     key), f0..f2 the numbered suits' entries of the plain kind (清一色), s0..s3 and t0..t2
-    their over-4 words (0 without jokers); ``c`` the counts (将将胡, the knitted forms)."""
+    their over-4 words (0 without jokers); ``c`` the counts (将将胡, the knitted forms).
+    ``counted``: e0..e3 are the plain words of the suits (:func:`.shanten_hand.plain_words`,
+    none NOT_CONCAVE; no 258 pair, no over-4 word), the standard form counted
+    (:func:`kept_greedy_rn`) instead of merged."""
     n = total + jokers
     k = n // 3
     max_suits = (rules >> MAX_SUITS_SHIFT) & 3
-    x3 = suit_costs(e3) if rules & HONORS else NO_SUIT
-    standard = budget_lacking(suit_costs(e0), suit_costs(e1), suit_costs(e2), x3, s0, s1, s2, s3, k, max_suits,
-                              jokers)
+    if counted:
+        standard = kept_greedy_rn(e0, e1, e2, e3, k, max_suits)
+    else:
+        x3 = suit_costs(e3) if rules & HONORS else NO_SUIT
+        standard = budget_lacking(suit_costs(e0), suit_costs(e1), suit_costs(e2), x3, s0, s1, s2, s3, k, max_suits,
+                                  jokers)
     st0, st1, st2, st3 = stats_of(e0), stats_of(e1), stats_of(e2), stats_of(e3)
     stats = st0 + st1 + st2 + st3
     pongs = one = pairs = orphans = all_258 = knitted = missing = FAR
@@ -333,42 +294,33 @@ def full_lacking(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, joke
     f2, t2 = suit_entry(2, k2, suit, honor_plain, suit_over, honor_over, False, jokers)
     standard, pongs, one, pairs, orphans, all_258, knitted, missing = entries_lacking(
         c, e0, e1, e2, e3, f0, f1, f2, s0, s1, s2, s3 if honors else 0, t0, t1, t2, total,
-        jokers, rules)
+        jokers, rules, False)
     best = min(min(min(standard, pongs), min(one, pairs)), min(min(orphans, all_258), knitted))
     limit = best if ties else best - 1
     straight = FAR
     if missing <= limit:
         m0, m1, m2, _ = held_masks(c)
-        straight = knitted_straight(k0, k1, k2, k3, m0, m1, m2, (total + jokers) // 3, jokers, suit, honor_plain,
+        straight = knitted_straight(c, k0, k1, k2, k3, m0, m1, m2, (total + jokers) // 3, jokers, suit, honor_plain,
                                     over_keys, over_values, honors, limit)
     return standard, pongs, one, pairs, orphans, all_258, knitted, straight
 
 
 FULL, STRAIGHT = 1, 2
 """What :func:`row_lacking` leaves to the tables: the over-4 savings (:func:`full_lacking`),
-or 组合龙 (:func:`straight_lacking`)."""
+or 组合龙 (:func:`.shanten_knitted.straight_lacking`)."""
 
 
 @jitable(inline=True)
 def row_lacking(c: Counts, total: int, jokers: int, e0: int, e1: int, e2: int, e3: int, f0: int, f1: int, f2: int,
-                rules: int) -> tuple[int, int]:
+                rules: int, counted: bool) -> tuple[int, int]:
     """(least lacking of a batch row from the entries its kernel read (as :func:`entries_lacking`
     takes them), what is left: 0, FULL or STRAIGHT). Only ints here: a kernel reads its
     tables again only for what is left (arrays passed per row cost reference counting)."""
     if jokers and (np.uint64(e0 | e1 | e2 | e3 | f0 | f1 | f2) & np.uint64(OVER4_FLAG)):
         return FAR, FULL
-    forms = entries_lacking(c, e0, e1, e2, e3, f0, f1, f2, 0, 0, 0, 0, 0, 0, 0, total, jokers, rules)
+    forms = entries_lacking(c, e0, e1, e2, e3, f0, f1, f2, 0, 0, 0, 0, 0, 0, 0, total, jokers, rules, counted)
     best = min(min(min(forms[0], forms[1]), min(forms[2], forms[3])), min(min(forms[4], forms[5]), forms[6]))
     return best, STRAIGHT if forms[7] < best else 0  # forms[7]: the fewest tiles of a knitted set missing
-
-
-@jitable
-def straight_lacking(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, suit: Any, honor: Any,
-                     over_keys: Tables, over_values: Tables, rules: int, limit: int) -> int:
-    """:func:`knitted_straight` of a hand (counts ``c``, keys k0..k3)."""
-    m0, m1, m2, _ = held_masks(c)
-    return knitted_straight(k0, k1, k2, k3, m0, m1, m2, (total + jokers) // 3, jokers, suit, honor, over_keys,
-                            over_values, rules & HONORS != 0, limit)
 
 
 @jitable

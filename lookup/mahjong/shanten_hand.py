@@ -9,8 +9,13 @@ merges of suit pairs (:func:`standard_costs`, :func:`merge`), then one more (:fu
 A suit's costs travel as a tuple of its classes (:data:`Costs`). Seven pairs and thirteen
 orphans (13 or 14 tiles) follow their formulas over the entries' summed form counts
 (:func:`stats_of`, :func:`pairs_lacking`, :func:`orphans_lacking`, :func:`special_rn`);
-:func:`forms_rn` gives all three (the plain rules' fast path; every other rule set goes
-through :mod:`.shanten_forms`).
+:func:`forms_rn` gives all three from merged costs.
+
+Batch rows take a faster way: when every suit's used tiles are concave in the melds, the
+merges reduce to counting the largest increments (:func:`plain_words`, derived from the
+entries when the tables load; :func:`greedy_rn`); :func:`plain_rn` is the plain rules' path
+(merging exactly for the few keys that are not concave). Every other rule set goes through
+:mod:`.shanten_forms`, which counts the standard form the same way where it can.
 
 A tile *lowers* the shanten of a 3k+1 hand when some optimal target holds more of it than
 the hand: for the standard form see :func:`.shanten_budget.standard_lowering`; for seven
@@ -37,11 +42,11 @@ from .encoding import (
     N_SUIT_RANKS,
     N_TILE_KINDS,
     ORPHAN_MASK,
+    SUIT_KINDS,
     SUIT_OFFSETS,
     Counts,
     form_field,
     shanten_shift,
-    suit_keys,
 )
 
 Array = Any
@@ -56,6 +61,7 @@ Costs = tuple[int, int, int, int, int, int, int, int, int, int]
 pass by value, so the merges compile to register code with no array and no call overhead.
 The tuples below spell the classes out, hence the assertion."""
 assert N_CLASSES == 10
+N_SUIT_KINDS = len(SUIT_KINDS)
 SuitCosts = tuple[Costs, Costs, Costs, Costs, Costs, Costs]
 """Costs of suits 0+1 merged, 2+3 merged, then suits 0, 1, 2, 3 (:func:`standard_costs`)."""
 NO_SUIT: Costs = (0, FAR, FAR, FAR, FAR, FAR, FAR, FAR, FAR, FAR)
@@ -172,17 +178,95 @@ def forms_rn(costs: SuitCosts, e0: int, e1: int, e2: int, e3: int, total: int, s
     return share(costs[0], costs[1], total // 3), rn7, rn13
 
 
+# --- the plain rules' words: the standard rn by counting, not merging ------------------------
+# A suit's *used* tiles of class (m, p) are u(m, p) = 3m + 2p - cost(m, p). When u(., 0) and
+# u(., 1) are concave in m (increments non-increasing), the max-plus merge of suits is the
+# sum of the largest increments (Minkowski sum of concave sequences): with the pair in suit
+# s, the most tiles used by k melds and the pair are u_s(0, 1) plus the k largest of suit s's
+# pair increments and the other suits' meld increments. Increments lie in 0..3, so a suit
+# keeps only how many of its MAX_MELDS increments are 3, 2 and 1 (a lane each, wide enough
+# for the sum over the four suits). A plain word (uint64 per key, :func:`plain_words`):
+#   bits 0..14   lanes of the increments of u(., 0): count of 3s, of 2s, of 1s
+#   bits 15..29  the same of u(., 1)
+#   bits 30..31  u(0, 1) (tiles of the pair alone held: 0..2)
+#   bit  NOT_CONCAVE   the key's sequences are not concave (or out of range): merge exactly
+#   bits FORM_STATS_SHIFT.. the shanten entry's bits from there (form counts, flags)
+LANE_BITS = 5
+LANE_MASK = (1 << LANE_BITS) - 1
+INCREMENTS_BITS = 3 * LANE_BITS
+INCREMENTS_MASK = (1 << INCREMENTS_BITS) - 1
+PAIR_HELD_SHIFT = 2 * INCREMENTS_BITS
+NOT_CONCAVE = 1 << (PAIR_HELD_SHIFT + 2)
+assert (MAX_MELDS * 4) >> LANE_BITS == 0 and NOT_CONCAVE < 1 << FORM_STATS_SHIFT
+PLAIN_WORDS = (N_SUIT_KINDS, N_SUIT_KINDS + 1)
+"""Where the kernels' tuple of tables holds the plain words of the suit and of the honors
+(after the shanten entries of the SUIT_KINDS)."""
+
+
+def plain_words(entries: np.ndarray) -> np.ndarray:
+    """The plain word of every key (uint64 array) from the shanten entries of a suit kind."""
+    e = np.asarray(entries, np.uint64)
+    costs = [((e >> np.uint64(shanten_shift(m, p))) & np.uint64(COST_MASK)).astype(np.int8)
+             for m in range(MAX_MELDS + 1) for p in range(2)]
+    word = (e >> np.uint64(FORM_STATS_SHIFT)) << np.uint64(FORM_STATS_SHIFT)
+    bad = np.zeros(len(e), bool)
+    for p in range(2):
+        used = [3 * m + 2 * p - costs[2 * m + p] for m in range(MAX_MELDS + 1)]
+        steps = [used[m + 1] - used[m] for m in range(MAX_MELDS)]
+        for a, b in zip(steps, steps[1:]):
+            bad |= b > a
+        for step in steps:
+            bad |= (step < 0) | (step > 3)
+        for lane, value in enumerate((3, 2, 1)):
+            count = sum((step == value).astype(np.uint8) for step in steps)
+            word |= count.astype(np.uint64) << np.uint64(INCREMENTS_BITS * p + LANE_BITS * lane)
+    pair_held = 2 - costs[1]
+    bad |= (pair_held < 0) | (pair_held > 2)
+    word |= np.clip(pair_held, 0, 2).astype(np.uint64) << np.uint64(PAIR_HELD_SHIFT)
+    word |= bad.astype(np.uint64) * np.uint64(NOT_CONCAVE)
+    return word
+
+
 @jitable(inline=True)
-def plain_shanten(c: Counts, total: int, suit: Array, honor: Array, honors: bool, seven_pairs: bool,
-                  quad_as_two_pairs: bool, thirteen_orphans: bool) -> int:
-    """Shanten (least rn, minus one) of a validated hand of ``total`` tiles without jokers
-    under plain rules (:attr:`.rules.RuleSet.plain`): its suit keys, four shanten entries
-    (``suit`` for the numbered suits, ``honor``), then :func:`forms_rn`."""
-    k0, k1, k2, k3 = suit_keys(c)
-    e0, e1, e2, e3 = suit[k0], suit[k1], suit[k2], honor[k3]
-    rn, rn7, rn13 = forms_rn(standard_costs(e0, e1, e2, e3, honors), e0, e1, e2, e3, total, seven_pairs,
-                             quad_as_two_pairs, thirteen_orphans)
-    return min(rn, min(rn7, rn13)) - 1
+def largest_increments(lanes: int, k: int) -> int:
+    """Sum of the k largest increments counted by ``lanes`` (3s, 2s, 1s; the rest 0)."""
+    threes = min(k, lanes & LANE_MASK)
+    twos = min(k - threes, (lanes >> LANE_BITS) & LANE_MASK)
+    ones = min(k - threes - twos, (lanes >> (2 * LANE_BITS)) & LANE_MASK)
+    return 3 * threes + 2 * twos + ones
+
+
+@jitable
+def greedy_rn(g0: int, g1: int, g2: int, g3: int, k: int) -> int:
+    """Standard rn of k melds and the pair from four plain words (none NOT_CONCAVE): the most
+    tiles used over the suit holding the pair, subtracted from the 3k + 2 of the target."""
+    melds = (g0 & INCREMENTS_MASK) + (g1 & INCREMENTS_MASK) + (g2 & INCREMENTS_MASK) + (g3 & INCREMENTS_MASK)
+    used = 0
+    for g in (g0, g1, g2, g3):
+        lanes = melds - (g & INCREMENTS_MASK) + ((g >> INCREMENTS_BITS) & INCREMENTS_MASK)
+        used = max(used, ((g >> PAIR_HELD_SHIFT) & 3) + largest_increments(lanes, k))
+    return 3 * k + 2 - used
+
+
+@jitable(inline=True)
+def plain_rn(k0: int, k1: int, k2: int, k3: int, total: int, words: Array, honor_words: Array, suit: Array,
+             honor: Array, honors: bool, seven_pairs: bool, quad_as_two_pairs: bool, thirteen_orphans: bool) -> int:
+    """Least rn of a hand of ``total`` tiles (suit keys k0..k3) under the plain rules: the
+    standard form from the plain words (``words``, ``honor_words``: :func:`plain_words` of
+    ``suit``, ``honor``), merged exactly from the shanten entries when a suit is NOT_CONCAVE;
+    seven pairs and thirteen orphans as :func:`forms_rn`. Without honors the honor key is 0,
+    whose melds and pair from nothing cost no less than in a numbered suit."""
+    g0, g1, g2, g3 = words[k0], words[k1], words[k2], honor_words[k3]
+    if (g0 | g1 | g2 | g3) & NOT_CONCAVE:
+        e0, e1, e2, e3 = suit[k0], suit[k1], suit[k2], honor[k3]
+        rn, rn7, rn13 = forms_rn(standard_costs(e0, e1, e2, e3, honors), e0, e1, e2, e3, total, seven_pairs,
+                                 quad_as_two_pairs, thirteen_orphans)
+        return min(rn, min(rn7, rn13))
+    rn = greedy_rn(g0, g1, g2, g3, total // 3)
+    if total >= MAX_HAND_TILES - 1 and (seven_pairs or thirteen_orphans):
+        rn7, rn13 = special_rn(g0, g1, g2, g3, seven_pairs, quad_as_two_pairs, thirteen_orphans)
+        rn = min(rn, min(rn7, rn13))
+    return rn
 
 
 # --- tiles that lower the shanten of a 3k+1 hand --------------------------------------------

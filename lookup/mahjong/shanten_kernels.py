@@ -2,9 +2,9 @@
 
 Loops only: over the rows (:func:`shanten_batch`) or over the discards of one hand
 (:func:`discard_advice`); every per-hand step is a jitable of :mod:`.shanten_hand` (the
-plain rules' fast path), :mod:`.shanten_forms` (every form of every rule set, and the tiles
-that lower the shanten), :mod:`.hand` (the row scan) and :mod:`.encoding` (the suit keys),
-compiled in. Status
+plain rules' fast path), :mod:`.shanten_forms` and :mod:`.shanten_knitted` (every form of
+every rule set, and the tiles that lower the shanten), :mod:`.hand` (the row status) and
+:mod:`.encoding` (the suit keys), compiled in. Status
 protocol of :mod:`lookup.jit`: ``(status, first bad row)`` or ``(OK, rows written)``.
 """
 
@@ -13,6 +13,7 @@ import numpy as np
 from ..jit import KERNEL_MODULES, OK, kernel_decorator
 from . import shanten_forms as sf
 from . import shanten_hand as sh
+from . import shanten_knitted as sk
 from . import variants
 from .encoding import (
     COUNT_BASE,
@@ -22,12 +23,13 @@ from .encoding import (
     KIND_SUIT_258,
     N_SUIT_RANKS,
     N_TILE_KINDS,
+    scan_keys,
     suit_keys,
     terminal_key,
 )
-from .hand import EITHER, HU, scan_row
+from .hand import EITHER, HU, row_status, scan_row
 
-SOURCES_SHA256 = "cf396e4779eb711f361caadbe3c905208db381d6caf64479f5cad46dd92e64bb"
+SOURCES_SHA256 = "4d75b2c6b0cadd99ad946370188b1774f1f1d579f0892fdcaca74cd0751dd8cd"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -35,50 +37,65 @@ kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_
 @kernel
 def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     """out[i] = shanten (rn - 1) of row i (3k+1 or 3k+2 tiles with jokers[i] wildcards when
-    ``jokers`` is not empty, k <= 4). ``tables``: the shanten entries of each suit kind;
+    ``jokers`` is not empty, k <= 4). ``tables``: the shanten entries of each suit kind, then the plain words
+    (:data:`.shanten_hand.PLAIN_WORDS`);
     ``over_keys``/``over_values``: their over-4 lists; ``rules``: :attr:`.rules.RuleSet.bits`."""
     with_jokers = jokers.shape[0] != 0
     seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
         variants.rule_flags(rules)
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    words, honor_words = tables[sh.PLAIN_WORDS[0]], tables[sh.PLAIN_WORDS[1]]
     numbered = tables[KIND_SUIT_258] if pair_258 else suit  # the standard form's kinds
     honor_std = tables[KIND_HONOR_258] if pair_258 else honor
+    countable = not pair_258  # the kinds of the plain words (their honor words serve three-player characters)
     for i in range(counts.shape[0]):
         c = counts[i]
         j = np.int64(jokers[i]) if with_jokers else 0
-        status, total, _, _, _ = scan_row(c, EITHER, honors, j, three_player)
+        k0, k1, k2, k3, total, over = scan_keys(c)
+        status = row_status(c, total, over, EITHER, honors, j, three_player)
         if status != OK:
             return status, i
         if plain and j == 0:
-            out[i] = sh.plain_shanten(c, total, suit, honor, honors, seven_pairs, quad_as_two_pairs,
-                                      thirteen_orphans)
+            out[i] = sh.plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
+                                 quad_as_two_pairs, thirteen_orphans) - 1
         else:
-            k0, k1, k2, k3 = suit_keys(c)
-            e0 = np.int64(honor_std[terminal_key(k0)] if three_player else numbered[k0])
-            lacking, left = sf.row_lacking(c, total, j, e0, np.int64(numbered[k1]), np.int64(numbered[k2]),
-                                           np.int64(honor_std[k3]), np.int64(suit[k0]), np.int64(suit[k1]),
-                                           np.int64(suit[k2]), rules)
+            e0, e1, e2, e3 = 0, 0, 0, 0
+            counted = False
+            if countable:  # the plain words serve as entries (the same form counts and flags above)
+                e0 = np.int64(honor_words[terminal_key(k0)] if three_player else words[k0])
+                e1, e2, e3 = np.int64(words[k1]), np.int64(words[k2]), \
+                    np.int64(honor_words[k3])
+                counted = ((e0 | e1 | e2 | e3) & sh.NOT_CONCAVE) == 0
+            f0, f1, f2 = e0, e1, e2  # the plain kind's entries (清一色 only, never countable)
+            if not counted:
+                e0 = np.int64(honor_std[terminal_key(k0)] if three_player else numbered[k0])
+                e1, e2, e3 = np.int64(numbered[k1]), np.int64(numbered[k2]), np.int64(honor_std[k3])
+                f0, f1, f2 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2])
+            lacking, left = sf.row_lacking(c, total, j, e0, e1, e2, e3, f0, f1, f2, rules, counted)
             if left == sf.FULL:
                 lacking = sf.lacking_of(sf.full_lacking(c, k0, k1, k2, k3, total, j, tables, over_keys, over_values,
                                                         rules, False))
             elif left == sf.STRAIGHT:
-                lacking = min(lacking, sf.straight_lacking(c, k0, k1, k2, k3, total, j, suit, honor, over_keys,
+                lacking = min(lacking, sk.straight_lacking(c, k0, k1, k2, k3, total, j, suit, honor, over_keys,
                                                            over_values, rules, lacking - 1))
             out[i] = lacking - j - 1
     return OK, counts.shape[0]
 
 
 @kernel
-def shanten_one(hand, suit, honor, rules):
+def shanten_one(hand, suit, honor, words, honor_words, rules):
     """(status, shanten) of one hand (34 counts, e.g. a ``bytearray``; 3k+1 or 3k+2 tiles, k <= 4)
     under plain rules (:attr:`.rules.RuleSet.plain`) without jokers: the row step of
-    :func:`shanten_batch` for a single hand, which takes only the two tables it reads (a
-    scalar call pays for every argument). ``suit``/``honor``: their shanten entries."""
+    :func:`shanten_batch` for a single hand, which takes only the four tables it reads (a
+    scalar call pays for every argument): the shanten entries and the plain words of the
+    numbered suits and of the honors."""
     seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, _, _ = variants.rule_flags(rules)
-    status, total, _, _, _ = scan_row(hand, EITHER, honors, 0, three_player)
+    k0, k1, k2, k3, total, over = scan_keys(hand)
+    status = row_status(hand, total, over, EITHER, honors, 0, three_player)
     if status != OK:
         return status, 0
-    return OK, sh.plain_shanten(hand, total, suit, honor, honors, seven_pairs, quad_as_two_pairs, thirteen_orphans)
+    return OK, sh.plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
+                           quad_as_two_pairs, thirteen_orphans) - 1
 
 
 @kernel

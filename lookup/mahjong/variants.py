@@ -131,14 +131,13 @@ def single_suit(k0: int, k1: int, k2: int, k3: int) -> int:
     return 2 if k2 != 0 else 3
 
 
-@jitable
+@jitable(inline=True)
 def bit_count(x: int) -> int:
-    """Set bits of a non-negative int."""
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    """Set bits of an int of 0..2**56 - 1 (a tile mask): the SWAR popcount, no branch."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
 
 
 @jitable

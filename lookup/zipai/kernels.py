@@ -14,7 +14,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "c921dbd1c7ae3308204481e5817f284c44fa9c4f1b8f8032ca579aeea95efbc9"
+SOURCES_SHA256 = "970da85fe0b4c807d1c3880da37a6abafb57040639a02d02907511d3163a80fa"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

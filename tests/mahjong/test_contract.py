@@ -11,6 +11,7 @@ from lookup.mahjong import encoding as enc
 from lookup.mahjong import kernels, shanten_kernels
 from lookup.mahjong.inputs import NO_JOKERS
 from lookup.mahjong.rules import PRESETS, RuleSet, get_rules
+from lookup.mahjong.shanten import SHANTEN
 from lookup.rules import Presets
 from tests.support import mahjong_hands as handgen
 from tests.support.table_files import rewrite_datasets
@@ -27,7 +28,9 @@ def _entries(dataset):
 
 
 def _shanten_tables():
-    return _entries("shanten"), _entries("over4_keys"), _entries("over4")
+    """The shanten kernels' tables: the entries (and the plain words built from them), over-4 lists."""
+    view = SHANTEN.get()
+    return view.entries, view.over_keys, view.over
 
 
 def _rules_rows(rng, rules, sizes, n):

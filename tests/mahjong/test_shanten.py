@@ -4,9 +4,11 @@ import numpy as np
 import pytest
 import xiangting
 
-from lookup import mahjong
+from lookup import mahjong, tables
 from lookup.errors import InvalidHandError
-from lookup.mahjong.rules import PRESETS
+from lookup.mahjong import shanten_hand as sh
+from lookup.mahjong.encoding import FORM_STATS_SHIFT, suit_key
+from lookup.mahjong.rules import PRESETS, RuleSet
 from lookup.mahjong.tiles import hand_counts
 from tests.support import mahjong_hands as handgen
 from tests.support.oracles import mahjong_rules as rules_slow
@@ -70,6 +72,53 @@ def test_other_rules_match_the_slow_definition(rng, rules):
     hands += handgen.mixed_hands(rng, 30, 14, honors)
     got = mahjong.shanten_batch(np.array(hands, np.uint8), rules).tolist()
     assert got == [rules_slow.shanten(h, PRESETS[rules]) for h in hands]
+
+
+def test_plain_rules_without_honors_match_the_slow_definition(rng):
+    rules = RuleSet("no-honors", seven_pairs=True, quad_as_two_pairs=True, honors=False)  # a plain rule set
+    assert rules.plain
+    hands = [handgen.random_hand(rng, n, range(27)) for n in SIZES for _ in range(20)]
+    hands += handgen.mixed_hands(rng, 100, 14, False) + handgen.mixed_hands(rng, 100, 13, False)
+    got = mahjong.shanten_batch(np.array(hands, np.uint8), rules).tolist()
+    assert got == [rules_slow.shanten(h, rules) for h in hands]
+
+
+def used_steps(entry, pair):
+    """Increments of the tiles used by m = 0..4 melds (and the pair), read one class at a time."""
+    used = [3 * m + 2 * pair - sh.cost(int(entry), m, pair) for m in range(5)]
+    return [b - a for a, b in zip(used, used[1:])]
+
+
+@pytest.mark.parametrize("kind, n_ranks, some_flagged", [("suit", 9, True), ("honor", 7, False)])
+def test_plain_words_give_the_merged_standard_rn(rng, kind, n_ranks, some_flagged):
+    """Every key of a sample: NOT_CONCAVE exactly when a used-tile sequence is not concave
+    (some suit keys are, no honor key); four words of keys that are give the rn of the
+    min-plus merges, for every k."""
+    entries = tables.load("mahjong")[f"{kind}/shanten"]
+    words = sh.plain_words(entries)
+    sample = [int(q) for q in rng.integers(0, len(entries), 4000)]
+    sample += [suit_key(handgen.random_hand(rng, int(n), range(n_ranks))[:n_ranks])
+               for n in rng.integers(0, 9, 4000)]  # the few-tile keys of real hands
+    flagged = 0
+    for q in sample:
+        concave = all(all(0 <= a <= 3 and b <= a for a, b in zip(steps, steps[1:])) and 0 <= steps[-1] <= 3
+                      for steps in (used_steps(entries[q], 0), used_steps(entries[q], 1)))
+        assert bool(words[q] & sh.NOT_CONCAVE) == (not concave or sh.cost(int(entries[q]), 0, 1) > 2)
+        flagged += not concave
+        assert int(words[q]) >> FORM_STATS_SHIFT == int(entries[q]) >> FORM_STATS_SHIFT
+    assert (flagged > 0) == some_flagged and flagged < len(sample)
+    suit_entries = tables.load("mahjong")["suit/shanten"]
+    suit_words = sh.plain_words(suit_entries)
+    small = [q for q in sample if not words[q] & sh.NOT_CONCAVE]
+    for _ in range(3000):
+        keys = [int(q) for q in rng.choice(small, 4)]
+        e = [int(suit_entries[q]) for q in keys[:3]] + [int(entries[keys[3]])]
+        g = [int(suit_words[q]) for q in keys[:3]] + [int(words[keys[3]])]
+        if any(x & sh.NOT_CONCAVE for x in g):
+            continue
+        merged = sh.standard_costs(*e, True)
+        for k in range(5):
+            assert sh.greedy_rn(*g, k) == sh.share(merged[0], merged[1], k)
 
 
 def test_standard_rules_ignore_the_special_forms():

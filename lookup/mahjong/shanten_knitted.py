@@ -1,0 +1,145 @@
+"""组合龙 (knitted straight) in shanten: a knitted set plus the standard form of the rest
+(jitable per-hand steps, compiled into :mod:`.shanten_kernels` through :mod:`.shanten_forms`).
+
+Per knitted set (KNITTED_GROUPS order) the lacking is the set's tiles missing plus the
+standard lacking of the rest, one of each held tile of the set taken out, with k - 3 melds
+(:func:`knitted_straight`); a cheap test on the hand's count masks skips the sets whose rest
+cannot be done when only a done rest would reach the limit (:func:`count_masks`,
+:func:`rest_may_be_done`). :func:`knitted_straight_lowering` gives the tiles that lower it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..jit import jitable
+from .encoding import (
+    HONOR_OFFSET,
+    KIND_HONOR,
+    KIND_SUIT,
+    KNITTED_GROUPS,
+    N_SUIT_RANKS,
+    N_TILE_KINDS,
+    SUIT_OFFSETS,
+    Counts,
+)
+from .rules import HONORS
+from .shanten_budget import NO_SUIT, budget_lacking, standard_lowering, suit_inputs
+from .shanten_hand import FAR, Costs, suit_costs
+from .variants import held_masks, knitted_held, knitted_mask, knitted_rest_keys
+
+Tables = Any
+"""A tuple of per-suit arrays, one per suit kind (:data:`.encoding.SUIT_KINDS` order)."""
+
+
+@jitable(inline=True)
+def rest_inputs(r0: int, r1: int, r2: int, k3: int, suit: Any, honor: Any, suit_over: tuple[Any, Any],
+                honor_over: tuple[Any, Any], honors: bool,
+                jokers: int) -> tuple[Costs, Costs, Costs, Costs, int, int, int, int]:
+    """(costs of the four suits, their over-4 words) of the rest of 组合龙 (suit keys r0..r2, k3)."""
+    if jokers == 0:  # no over-4 word to look up: the entries read here, no call per suit
+        return (suit_costs(suit[r0]), suit_costs(suit[r1]), suit_costs(suit[r2]),
+                suit_costs(honor[k3]) if honors else NO_SUIT, 0, 0, 0, 0)
+    x0, s0 = suit_inputs(0, r0, suit, honor, suit_over, honor_over, False, honors, jokers)
+    x1, s1 = suit_inputs(1, r1, suit, honor, suit_over, honor_over, False, honors, jokers)
+    x2, s2 = suit_inputs(2, r2, suit, honor, suit_over, honor_over, False, honors, jokers)
+    x3, s3 = suit_inputs(3, k3, suit, honor, suit_over, honor_over, False, honors, jokers)
+    return x0, x1, x2, x3, s0, s1, s2, s3
+
+
+NUMBERED_TILES = HONOR_OFFSET
+CHOW_STARTS = sum(((1 << (N_SUIT_RANKS - 2)) - 1) << offset for offset in SUIT_OFFSETS[:3])
+"""The numbered tiles a chow may start from (ranks 1-7 of each suit), as a mask."""
+
+
+@jitable(inline=True)
+def count_masks(c: Counts) -> tuple[int, int, int, int, bool, bool]:
+    """(masks of the numbered tiles held at least once, twice, three and four times; whether
+    an honor is held twice, three times)."""
+    once = twice = thrice = four = 0
+    for t in range(NUMBERED_TILES):
+        x = np.int64(c[t])
+        once |= np.int64(x >= 1) << t
+        twice |= np.int64(x >= 2) << t
+        thrice |= np.int64(x >= 3) << t
+        four |= np.int64(x >= 4) << t
+    honor_pair = honor_pong = False
+    for t in range(HONOR_OFFSET, N_TILE_KINDS):
+        honor_pair = honor_pair or c[t] >= 2
+        honor_pong = honor_pong or c[t] >= 3
+    return once, twice, thrice, four, honor_pair, honor_pong
+
+
+@jitable(inline=True)
+def rest_may_be_done(masks: tuple[int, int, int, int, bool, bool], i: int, melds: int) -> bool:
+    """Whether the rest of 组合龙 (one of each held tile of knitted set ``i`` taken out of the
+    hand of :func:`count_masks` ``masks``) may hold ``melds`` (0 or 1) melds and a pair: a
+    kind held twice, and a pong or a chow beside it. When not, the rest lacks a tile or more."""
+    once, twice, thrice, four, honor_pair, honor_pong = masks
+    knit = knitted_mask(i)
+    rest1 = (once & ~knit) | (twice & knit)
+    rest2 = (twice & ~knit) | (thrice & knit)
+    rest3 = (thrice & ~knit) | (four & knit)
+    pair = rest2 != 0 or honor_pair
+    meld = rest3 != 0 or honor_pong or (rest1 & (rest1 >> 1) & (rest1 >> 2) & CHOW_STARTS) != 0
+    return pair and (meld or melds == 0)
+
+
+@jitable(inline=True)
+def knitted_straight(c: Counts, k0: int, k1: int, k2: int, k3: int, m0: int, m1: int, m2: int, k: int, jokers: int,
+                     suit: Any, honor: Any, over_keys: Tables, over_values: Tables, honors: bool, limit: int) -> int:
+    """The least lacking of 组合龙 that is at most ``limit`` (FAR when none): per knitted set,
+    its tiles missing plus the standard lacking of the rest (one of each held tile of the set
+    taken out) with k - 3 melds. Sets missing more than the limit are skipped, and without
+    jokers those missing the limit whose rest cannot be done (:func:`rest_may_be_done`)."""
+    lacking = FAR
+    suit_over = (over_keys[KIND_SUIT], over_values[KIND_SUIT])
+    honor_over = (over_keys[KIND_HONOR], over_values[KIND_HONOR])
+    masks = count_masks(c) if jokers == 0 else (0, 0, 0, 0, True, True)
+    for i in range(len(KNITTED_GROUPS)):
+        missing = 9 - knitted_held(m0, m1, m2, i)
+        if missing > limit or (missing == limit and not rest_may_be_done(masks, i, k - 3)):
+            continue
+        r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
+        x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
+                                                     jokers)
+        rest = missing + budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
+        if rest <= limit:
+            lacking = min(lacking, rest)
+            limit = rest
+    return lacking
+
+
+@jitable
+def knitted_straight_lowering(c: Counts, k0: int, k1: int, k2: int, k3: int, m0: int, m1: int, m2: int, k: int,
+                              jokers: int, suit: Any, honor: Any, suit_over: tuple[Any, Any],
+                              honor_over: tuple[Any, Any], honors: bool, best: int, play: int) -> int:
+    """Tiles that lower the 组合龙 lacking ``best``: for each knitted set that reaches it, its
+    missing tiles and the tiles that lower the rest's standard lacking."""
+    mask = 0
+    held = m0 | m1 << SUIT_OFFSETS[1] | m2 << SUIT_OFFSETS[2]
+    for i in range(len(KNITTED_GROUPS)):
+        missing = 9 - knitted_held(m0, m1, m2, i)
+        if missing > best:
+            continue
+        r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
+        x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
+                                                     jokers)
+        rest = budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
+        if missing + rest == best:
+            mask |= knitted_mask(i) & ~held & play
+            mask |= standard_lowering(c, (r0, r1, r2, k3), (x0, x1, x2, x3), (s0, s1, s2, s3), k - 3, rest, 3,
+                                      jokers, suit, honor, suit_over, honor_over, False, honors, play)
+    return mask
+
+
+
+@jitable(inline=True)
+def straight_lacking(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, suit: Any, honor: Any,
+                     over_keys: Tables, over_values: Tables, rules: int, limit: int) -> int:
+    """:func:`knitted_straight` of a hand (counts ``c``, keys k0..k3)."""
+    m0, m1, m2, _ = held_masks(c)
+    return knitted_straight(c, k0, k1, k2, k3, m0, m1, m2, (total + jokers) // 3, jokers, suit, honor, over_keys,
+                            over_values, rules & HONORS != 0, limit)
