@@ -44,10 +44,12 @@ from lookup.mahjong.encoding import (
     ENTRY_PAIR,
     FORM_FIELDS,
     FORM_STATS_SHIFT,
+    INCREMENTS_BITS,
     JOKER_MELDS_SHIFT,
     JOKER_PAIR_SHIFT,
     JOKER_WAIT_MELDS_SHIFT,
     JOKER_WAIT_PAIR_SHIFT,
+    LANE_BITS,
     MAX_COPIES,
     MAX_HAND_TILES,
     MAX_MELDS,
@@ -55,8 +57,10 @@ from lookup.mahjong.encoding import (
     N_SUIT_RANKS,
     NEED_NONE,
     NO_MELD,
+    NOT_CONCAVE,
     OVER4_BITS,
     OVER4_FLAG,
+    PAIR_HELD_SHIFT,
     SHANTEN_BITS,
     SUIT_KINDS,
     TOTAL_SHIFT,
@@ -64,6 +68,7 @@ from lookup.mahjong.encoding import (
     WAIT_PAIR_SHIFT,
     key_weights,
     n_keys,
+    plain_words,
     shanten_shift,
     suit_key,
 )
@@ -74,6 +79,8 @@ from .mahjong_over4 import next_combination, over4_table
 register_jitables()  # the kernels below call the encoding's jitable key functions
 
 GAME = "mahjong"
+PLAIN_WORD_KINDS = ("suit", "honor")
+"""The suit kinds of the plain rules, whose shanten entries get plain words."""
 ENCODING = "dense_base5"
 SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"), Path(__file__).with_name("mahjong_over4.py"),
            Path(__file__).resolve().parent.parent / "lookup" / "mahjong" / "encoding.py"]
@@ -443,6 +450,15 @@ def build_datasets(progress=print) -> dict:
             over, f"per over4_keys[i], per class c = 2m+p: bits {2 * OVER4_BITS}c..+{OVER4_BITS - 1} the fewest "
             f"over-4 positions (jokers over 4 copies of a kind) that lower the cost by one, the next "
             f"{OVER4_BITS} bits by two (0: none)")
+        if name in PLAIN_WORD_KINDS:
+            datasets[f"{name}/plain_words"] = (
+                plain_words(shanten),
+                f"plain word per {what} vector, indexed by base-5 key (the standard shanten of the plain "
+                f"rules by counting): bits 0..{INCREMENTS_BITS - 1} how many of the increments of the tiles used "
+                f"by m melds are 3, 2, 1 ({LANE_BITS} bits each), bits {INCREMENTS_BITS}..{2 * INCREMENTS_BITS - 1}"
+                f" the same with the pair, bits {PAIR_HELD_SHIFT}..{PAIR_HELD_SHIFT + 1} the pair's tiles held, "
+                f"bit {NOT_CONCAVE.bit_length() - 1}: not concave (merge exactly), from bit {FORM_STATS_SHIFT}: "
+                "the shanten entry's bits")
         progress(f"  {name}: shanten costs, {len(over_keys):,} keys with over-4 savings "
                  f"({time.perf_counter() - t0:.2f} s)")
 

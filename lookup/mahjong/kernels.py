@@ -27,7 +27,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "9d2bbbf84852b20eb9e52fcb00745d41283fd19ff24904d1f162a84886a3e6a3"
+SOURCES_SHA256 = "1320964a2a9b710473172fc50786947825185570a3a872e6d9703306f272c72c"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -31,7 +31,6 @@ from .inputs import (
     resolve_rules,
 )
 from .rules import RuleSet
-from .shanten_hand import plain_words
 from .tiles import Hand, hand_counts, mask_tiles
 
 GAME = "mahjong"
@@ -63,9 +62,7 @@ def _build(t: tables.TableSet) -> Shanten:
     entries, over_keys, over = (tuple(t[f"{kind}/{name}"] for kind in SUIT_KINDS)
                                 for name in ("shanten", "over4_keys", "over4"))
     suit, honor = entries[KIND_SUIT], entries[KIND_HONOR]
-    words, honor_words = plain_words(suit), plain_words(honor)
-    for array in (words, honor_words):
-        array.flags.writeable = False  # typed like the table arrays beside them
+    words, honor_words = t["suit/plain_words"], t["honor/plain_words"]
     arrays = (*entries, words, honor_words)
     one = jit.direct(kernels.shanten_one, bytearray(N_TILE_KINDS), suit, honor, words, honor_words, 0)
     advice = jit.direct(kernels.discard_advice, bytearray(N_TILE_KINDS), 0, arrays, over_keys, over, 0,

@@ -34,6 +34,10 @@ from .encoding import (
     COST_MASK,
     FORM_STATS_SHIFT,
     HONOR_TILES,
+    INCREMENTS_BITS,
+    INCREMENTS_MASK,
+    LANE_BITS,
+    LANE_MASK,
     MAX_COPIES,
     MAX_HAND_TILES,
     MAX_MELDS,
@@ -41,7 +45,9 @@ from .encoding import (
     N_HONOR_KINDS,
     N_SUIT_RANKS,
     N_TILE_KINDS,
+    NOT_CONCAVE,
     ORPHAN_MASK,
+    PAIR_HELD_SHIFT,
     SUIT_KINDS,
     SUIT_OFFSETS,
     Counts,
@@ -178,53 +184,10 @@ def forms_rn(costs: SuitCosts, e0: int, e1: int, e2: int, e3: int, total: int, s
     return share(costs[0], costs[1], total // 3), rn7, rn13
 
 
-# --- the plain rules' words: the standard rn by counting, not merging ------------------------
-# A suit's *used* tiles of class (m, p) are u(m, p) = 3m + 2p - cost(m, p). When u(., 0) and
-# u(., 1) are concave in m (increments non-increasing), the max-plus merge of suits is the
-# sum of the largest increments (Minkowski sum of concave sequences): with the pair in suit
-# s, the most tiles used by k melds and the pair are u_s(0, 1) plus the k largest of suit s's
-# pair increments and the other suits' meld increments. Increments lie in 0..3, so a suit
-# keeps only how many of its MAX_MELDS increments are 3, 2 and 1 (a lane each, wide enough
-# for the sum over the four suits). A plain word (uint64 per key, :func:`plain_words`):
-#   bits 0..14   lanes of the increments of u(., 0): count of 3s, of 2s, of 1s
-#   bits 15..29  the same of u(., 1)
-#   bits 30..31  u(0, 1) (tiles of the pair alone held: 0..2)
-#   bit  NOT_CONCAVE   the key's sequences are not concave (or out of range): merge exactly
-#   bits FORM_STATS_SHIFT.. the shanten entry's bits from there (form counts, flags)
-LANE_BITS = 5
-LANE_MASK = (1 << LANE_BITS) - 1
-INCREMENTS_BITS = 3 * LANE_BITS
-INCREMENTS_MASK = (1 << INCREMENTS_BITS) - 1
-PAIR_HELD_SHIFT = 2 * INCREMENTS_BITS
-NOT_CONCAVE = 1 << (PAIR_HELD_SHIFT + 2)
-assert (MAX_MELDS * 4) >> LANE_BITS == 0 and NOT_CONCAVE < 1 << FORM_STATS_SHIFT
+# --- the plain rules' words (layout and derivation in :mod:`.encoding`) ----------------------
 PLAIN_WORDS = (N_SUIT_KINDS, N_SUIT_KINDS + 1)
 """Where the kernels' tuple of tables holds the plain words of the suit and of the honors
 (after the shanten entries of the SUIT_KINDS)."""
-
-
-def plain_words(entries: np.ndarray) -> np.ndarray:
-    """The plain word of every key (uint64 array) from the shanten entries of a suit kind."""
-    e = np.asarray(entries, np.uint64)
-    costs = [((e >> np.uint64(shanten_shift(m, p))) & np.uint64(COST_MASK)).astype(np.int8)
-             for m in range(MAX_MELDS + 1) for p in range(2)]
-    word = (e >> np.uint64(FORM_STATS_SHIFT)) << np.uint64(FORM_STATS_SHIFT)
-    bad = np.zeros(len(e), bool)
-    for p in range(2):
-        used = [3 * m + 2 * p - costs[2 * m + p] for m in range(MAX_MELDS + 1)]
-        steps = [used[m + 1] - used[m] for m in range(MAX_MELDS)]
-        for a, b in zip(steps, steps[1:]):
-            bad |= b > a
-        for step in steps:
-            bad |= (step < 0) | (step > 3)
-        for lane, value in enumerate((3, 2, 1)):
-            count = sum((step == value).astype(np.uint8) for step in steps)
-            word |= count.astype(np.uint64) << np.uint64(INCREMENTS_BITS * p + LANE_BITS * lane)
-    pair_held = 2 - costs[1]
-    bad |= (pair_held < 0) | (pair_held > 2)
-    word |= np.clip(pair_held, 0, 2).astype(np.uint64) << np.uint64(PAIR_HELD_SHIFT)
-    word |= bad.astype(np.uint64) * np.uint64(NOT_CONCAVE)
-    return word
 
 
 @jitable(inline=True)

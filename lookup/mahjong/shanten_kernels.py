@@ -29,7 +29,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, row_status, scan_row
 
-SOURCES_SHA256 = "4d75b2c6b0cadd99ad946370188b1774f1f1d579f0892fdcaca74cd0751dd8cd"
+SOURCES_SHA256 = "8ab5b07f632baf7d3c9c2b4bc896deff753006a3dfcd92838063ebba8b95324b"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

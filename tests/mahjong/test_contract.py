@@ -150,7 +150,9 @@ def test_clear_cache_makes_every_query_read_the_new_file(tmp_path, monkeypatch):
                  | np.uint32(enc.CLASS_NEITHER << enc.CLASS_SHIFT))
         _rewrite(path, f"{kind}/jokers", np.full_like(t[f"{kind}/jokers"], enc.NEED_NONE | enc.NEED_NONE << 4))
         shanten = t[f"{kind}/shanten"]
-        _rewrite(path, f"{kind}/shanten", shanten & ~np.uint64((1 << enc.FORM_STATS_SHIFT) - 1))
+        lacks_nothing = shanten & ~np.uint64((1 << enc.FORM_STATS_SHIFT) - 1)
+        _rewrite(path, f"{kind}/shanten", lacks_nothing)
+        _rewrite(path, f"{kind}/plain_words", enc.plain_words(lacks_nothing))
     monkeypatch.setenv(tables.DATA_ENV, str(tmp_path))
     try:
         tables.clear_cache()
