@@ -27,7 +27,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "1320964a2a9b710473172fc50786947825185570a3a872e6d9703306f272c72c"
+SOURCES_SHA256 = "e784a1093624d9bdcfdf2b3e9e6a99da00a074829e309397496e286a20842d63"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

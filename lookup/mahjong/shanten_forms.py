@@ -71,6 +71,7 @@ from .shanten_hand import (
     KINDS,
     ODD,
     PAIRED,
+    PLAIN_WORDS,
     field,
     greedy_rn,
     orphans_lacking,
@@ -82,11 +83,13 @@ from .shanten_hand import (
 )
 from .shanten_knitted import knitted_straight, knitted_straight_lowering
 from .variants import (
+    KNITTED_TILES,
     bit_count,
     held_masks,
     in_play,
     knitted_held,
     knitted_mask,
+    knitted_most,
     open_tiles,
     suit_tiles,
 )
@@ -258,13 +261,11 @@ def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: 
     # the numbered kinds held; neither is looked at when both bounds exceed the other forms
     if rules & (KNITTED_HONORS | KNITTED_STRAIGHT) and k >= 3 and \
             (MAX_HAND_TILES - kinds_held <= others or 9 - kinds_held + field(st3, KINDS) <= others):
-        m0, m1, m2, mz = held_masks(c)
-        for i in range(len(KNITTED_GROUPS)):
-            held_knitted = knitted_held(m0, m1, m2, i)
-            if rules & KNITTED_STRAIGHT:
-                missing = min(missing, 9 - held_knitted)
-            if rules & KNITTED_HONORS and n >= MAX_HAND_TILES - 1:
-                knitted = min(knitted, MAX_HAND_TILES - held_knitted - bit_count(mz))
+        most = knitted_most(c)  # the most tiles of one knitted set held
+        if rules & KNITTED_STRAIGHT:
+            missing = KNITTED_TILES - most
+        if rules & KNITTED_HONORS and n >= MAX_HAND_TILES - 1:
+            knitted = MAX_HAND_TILES - most - field(st3, KINDS)  # and one of each honor held
     return standard, pongs, one, pairs, orphans, all_258, knitted, missing
 
 
@@ -301,7 +302,8 @@ def full_lacking(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, joke
     if missing <= limit:
         m0, m1, m2, _ = held_masks(c)
         straight = knitted_straight(c, k0, k1, k2, k3, m0, m1, m2, (total + jokers) // 3, jokers, suit, honor_plain,
-                                    over_keys, over_values, honors, limit)
+                                    tables[PLAIN_WORDS[0]], tables[PLAIN_WORDS[1]], over_keys, over_values, honors,
+                                    limit)
     return standard, pongs, one, pairs, orphans, all_258, knitted, straight
 
 

@@ -29,7 +29,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, row_status, scan_row
 
-SOURCES_SHA256 = "8ab5b07f632baf7d3c9c2b4bc896deff753006a3dfcd92838063ebba8b95324b"
+SOURCES_SHA256 = "3c3a3432bdf8ec3c75bfcde68f738598c3b46b20afdb3f1587600460339c60fc"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -76,8 +76,8 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
                 lacking = sf.lacking_of(sf.full_lacking(c, k0, k1, k2, k3, total, j, tables, over_keys, over_values,
                                                         rules, False))
             elif left == sf.STRAIGHT:
-                lacking = min(lacking, sk.straight_lacking(c, k0, k1, k2, k3, total, j, suit, honor, over_keys,
-                                                           over_values, rules, lacking - 1))
+                lacking = min(lacking, sk.straight_lacking(c, k0, k1, k2, k3, total, j, suit, honor, words,
+                                                           honor_words, over_keys, over_values, rules, lacking - 1))
             out[i] = lacking - j - 1
     return OK, counts.shape[0]
 

@@ -22,12 +22,13 @@ from .encoding import (
     KNITTED_GROUPS,
     N_SUIT_RANKS,
     N_TILE_KINDS,
+    NOT_CONCAVE,
     SUIT_OFFSETS,
     Counts,
 )
 from .rules import HONORS
 from .shanten_budget import NO_SUIT, budget_lacking, standard_lowering, suit_inputs
-from .shanten_hand import FAR, Costs, suit_costs
+from .shanten_hand import FAR, Costs, greedy_rn, suit_costs
 from .variants import held_masks, knitted_held, knitted_mask, knitted_rest_keys
 
 Tables = Any
@@ -65,11 +66,10 @@ def count_masks(c: Counts) -> tuple[int, int, int, int, bool, bool]:
         twice |= np.int64(x >= 2) << t
         thrice |= np.int64(x >= 3) << t
         four |= np.int64(x >= 4) << t
-    honor_pair = honor_pong = False
+    most = 0
     for t in range(HONOR_OFFSET, N_TILE_KINDS):
-        honor_pair = honor_pair or c[t] >= 2
-        honor_pong = honor_pong or c[t] >= 3
-    return once, twice, thrice, four, honor_pair, honor_pong
+        most = max(most, np.int64(c[t]))
+    return once, twice, thrice, four, most >= 2, most >= 3
 
 
 @jitable(inline=True)
@@ -89,23 +89,40 @@ def rest_may_be_done(masks: tuple[int, int, int, int, bool, bool], i: int, melds
 
 @jitable(inline=True)
 def knitted_straight(c: Counts, k0: int, k1: int, k2: int, k3: int, m0: int, m1: int, m2: int, k: int, jokers: int,
-                     suit: Any, honor: Any, over_keys: Tables, over_values: Tables, honors: bool, limit: int) -> int:
+                     suit: Any, honor: Any, words: Any, honor_words: Any, over_keys: Tables, over_values: Tables,
+                     honors: bool, limit: int) -> int:
     """The least lacking of 组合龙 that is at most ``limit`` (FAR when none): per knitted set,
     its tiles missing plus the standard lacking of the rest (one of each held tile of the set
     taken out) with k - 3 melds. Sets missing more than the limit are skipped, and without
-    jokers those missing the limit whose rest cannot be done (:func:`rest_may_be_done`)."""
+    jokers those missing the limit whose rest cannot be done (:func:`rest_may_be_done`).
+    Without jokers the rest is counted from the plain words (``words``, ``honor_words``:
+    :func:`.encoding.plain_words` of ``suit``, ``honor``) unless one is NOT_CONCAVE."""
     lacking = FAR
     suit_over = (over_keys[KIND_SUIT], over_values[KIND_SUIT])
     honor_over = (over_keys[KIND_HONOR], over_values[KIND_HONOR])
-    masks = count_masks(c) if jokers == 0 else (0, 0, 0, 0, True, True)
+    masks = (0, 0, 0, 0, True, True)  # counted when first needed (without jokers)
+    counted = jokers != 0
     for i in range(len(KNITTED_GROUPS)):
         missing = 9 - knitted_held(m0, m1, m2, i)
-        if missing > limit or (missing == limit and not rest_may_be_done(masks, i, k - 3)):
+        if missing > limit:
             continue
+        if missing == limit:
+            if not counted:
+                masks = count_masks(c)
+                counted = True
+            if not rest_may_be_done(masks, i, k - 3):
+                continue
         r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
-        x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
-                                                     jokers)
-        rest = missing + budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
+        rest = FAR
+        if jokers == 0:  # counted from the words: no merge of the four suits' costs
+            g0, g1, g2 = np.int64(words[r0]), np.int64(words[r1]), np.int64(words[r2])
+            g3 = np.int64(honor_words[k3 if honors else 0])
+            if ((g0 | g1 | g2 | g3) & NOT_CONCAVE) == 0:
+                rest = missing + greedy_rn(g0, g1, g2, g3, k - 3)
+        if rest == FAR:
+            x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
+                                                         jokers)
+            rest = missing + budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
         if rest <= limit:
             lacking = min(lacking, rest)
             limit = rest
@@ -138,8 +155,9 @@ def knitted_straight_lowering(c: Counts, k0: int, k1: int, k2: int, k3: int, m0:
 
 @jitable(inline=True)
 def straight_lacking(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, suit: Any, honor: Any,
-                     over_keys: Tables, over_values: Tables, rules: int, limit: int) -> int:
+                     words: Any, honor_words: Any, over_keys: Tables, over_values: Tables, rules: int,
+                     limit: int) -> int:
     """:func:`knitted_straight` of a hand (counts ``c``, keys k0..k3)."""
     m0, m1, m2, _ = held_masks(c)
-    return knitted_straight(c, k0, k1, k2, k3, m0, m1, m2, (total + jokers) // 3, jokers, suit, honor, over_keys,
-                            over_values, rules & HONORS != 0, limit)
+    return knitted_straight(c, k0, k1, k2, k3, m0, m1, m2, (total + jokers) // 3, jokers, suit, honor, words,
+                            honor_words, over_keys, over_values, rules & HONORS != 0, limit)

@@ -82,16 +82,12 @@ def rule_flags(rules: int) -> tuple[bool, bool, bool, bool, bool, bool, bool]:
 def held_masks(c: Counts) -> tuple[int, int, int, int]:
     """Per suit m, p, s, z, the mask of the ranks held (bit r: rank r held at least once)."""
     m0 = m1 = m2 = mz = 0
-    for r in range(N_SUIT_RANKS):
-        bit = 1 << r
-        if c[r]:
-            m0 |= bit
-        if c[N_SUIT_RANKS + r]:
-            m1 |= bit
-        if c[2 * N_SUIT_RANKS + r]:
-            m2 |= bit
-        if r < N_TILE_KINDS - HONOR_OFFSET and c[HONOR_OFFSET + r]:
-            mz |= bit
+    for r in range(N_SUIT_RANKS):  # no branch on the counts (random rows mispredict them)
+        m0 |= int(c[r] > 0) << r
+        m1 |= int(c[N_SUIT_RANKS + r] > 0) << r
+        m2 |= int(c[2 * N_SUIT_RANKS + r] > 0) << r
+    for r in range(N_TILE_KINDS - HONOR_OFFSET):
+        mz |= int(c[HONOR_OFFSET + r] > 0) << r
     return m0, m1, m2, mz
 
 
