@@ -260,7 +260,7 @@ def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: 
     # cheap bounds first: 全不靠 lacks at least 14 minus the kinds held, 组合龙 at least 9 minus
     # the numbered kinds held; neither is looked at when both bounds exceed the other forms
     if rules & (KNITTED_HONORS | KNITTED_STRAIGHT) and k >= 3 and \
-            (MAX_HAND_TILES - kinds_held <= others or 9 - kinds_held + field(st3, KINDS) <= others):
+            (MAX_HAND_TILES - kinds_held <= others or KNITTED_TILES - kinds_held + field(st3, KINDS) <= others):
         most = knitted_most(c)  # the most tiles of one knitted set held
         if rules & KNITTED_STRAIGHT:
             missing = KNITTED_TILES - most

@@ -29,7 +29,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, row_status, scan_row
 
-SOURCES_SHA256 = "3c3a3432bdf8ec3c75bfcde68f738598c3b46b20afdb3f1587600460339c60fc"
+SOURCES_SHA256 = "4c26a296b5c837a3564fc79e87012f7a464dba3e0ab260cc5c5b274cc34faf3c"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

@@ -29,7 +29,7 @@ from .encoding import (
 from .rules import HONORS
 from .shanten_budget import NO_SUIT, budget_lacking, standard_lowering, suit_inputs
 from .shanten_hand import FAR, Costs, greedy_rn, suit_costs
-from .variants import held_masks, knitted_held, knitted_mask, knitted_rest_keys
+from .variants import KNITTED_TILES, held_masks, knitted_held, knitted_mask, knitted_rest_keys
 
 Tables = Any
 """A tuple of per-suit arrays, one per suit kind (:data:`.encoding.SUIT_KINDS` order)."""
@@ -100,26 +100,19 @@ def knitted_straight(c: Counts, k0: int, k1: int, k2: int, k3: int, m0: int, m1:
     lacking = FAR
     suit_over = (over_keys[KIND_SUIT], over_values[KIND_SUIT])
     honor_over = (over_keys[KIND_HONOR], over_values[KIND_HONOR])
-    masks = (0, 0, 0, 0, True, True)  # counted when first needed (without jokers)
-    counted = jokers != 0
+    masks = count_masks(c) if jokers == 0 else (0, 0, 0, 0, True, True)
     for i in range(len(KNITTED_GROUPS)):
-        missing = 9 - knitted_held(m0, m1, m2, i)
-        if missing > limit:
+        missing = KNITTED_TILES - knitted_held(m0, m1, m2, i)
+        if missing > limit or (missing == limit and not rest_may_be_done(masks, i, k - 3)):
             continue
-        if missing == limit:
-            if not counted:
-                masks = count_masks(c)
-                counted = True
-            if not rest_may_be_done(masks, i, k - 3):
-                continue
         r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
-        rest = FAR
-        if jokers == 0:  # counted from the words: no merge of the four suits' costs
+        g0 = g1 = g2 = g3 = NOT_CONCAVE  # the plain words of the rest, read without jokers
+        if jokers == 0:
             g0, g1, g2 = np.int64(words[r0]), np.int64(words[r1]), np.int64(words[r2])
             g3 = np.int64(honor_words[k3 if honors else 0])
-            if ((g0 | g1 | g2 | g3) & NOT_CONCAVE) == 0:
-                rest = missing + greedy_rn(g0, g1, g2, g3, k - 3)
-        if rest == FAR:
+        if ((g0 | g1 | g2 | g3) & NOT_CONCAVE) == 0:  # counted: no merge of the four suits' costs
+            rest = missing + greedy_rn(g0, g1, g2, g3, k - 3)
+        else:
             x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
                                                          jokers)
             rest = missing + budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
@@ -138,7 +131,7 @@ def knitted_straight_lowering(c: Counts, k0: int, k1: int, k2: int, k3: int, m0:
     mask = 0
     held = m0 | m1 << SUIT_OFFSETS[1] | m2 << SUIT_OFFSETS[2]
     for i in range(len(KNITTED_GROUPS)):
-        missing = 9 - knitted_held(m0, m1, m2, i)
+        missing = KNITTED_TILES - knitted_held(m0, m1, m2, i)
         if missing > best:
             continue
         r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
