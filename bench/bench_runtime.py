@@ -174,6 +174,54 @@ for pid, _ in children:
 """
 
 
+FORKED_EACH = r"""
+import os
+import signal
+import sys
+import time
+from lookup.warmup import QUERIES, preload
+
+preload()
+for game, queries in QUERIES.items():
+    for kind, call in queries():
+        ready = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            call()
+            os.write(ready[1], b"x")
+            time.sleep(3600)  # until the parent ends it
+            os._exit(0)
+        os.close(ready[1])
+        os.read(ready[0], 1)
+        os.close(ready[0])
+        print(f"{pid}\t{game} {kind}", flush=True)
+        sys.stdin.readline()  # measured
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+print("done", flush=True)
+"""
+
+
+def _forked_each_kind() -> list[tuple[str, int]]:
+    """(query kind, private bytes) of a worker forked after ``lookup.warmup.preload()`` that
+    answered only that query kind: what each kind leaves in a worker of its own."""
+    parent = subprocess.Popen([sys.executable, "-c", FORKED_EACH], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, cwd=ROOT)
+    assert parent.stdin is not None and parent.stdout is not None
+    out = []
+    try:
+        for line in parent.stdout:
+            if line == "done\n":
+                break
+            pid, kind = line.rstrip("\n").split("\t")
+            out.append((kind, _smaps(int(pid))["private"]))
+            parent.stdin.write("\n")
+            parent.stdin.flush()
+    finally:
+        parent.communicate()
+    return out
+
+
 def _forked_workers(n: int) -> list[dict[str, int]]:
     """Memory of ``n`` workers forked after ``lookup.warmup.preload()`` that each answered every query kind."""
     parent = subprocess.Popen([sys.executable, "-c", FORKED, str(n)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -232,6 +280,13 @@ def memory(quick: bool) -> tuple[str, dict[str, float]]:
                  f"{statistics.median(m['private'] for m in forked) / mib:.1f}",
                  "", "", f"{statistics.median(m['h5_rss'] for m in forked) / mib:.1f}",
                  f"{max(m['h5_private'] for m in forked) / mib:.2f}"])
+    each = _forked_each_kind()
+    floor = min(size for _, size in each)
+    costly = [f"{kind} +{(size - floor) / mib:.1f}" for kind, size in sorted(each, key=lambda ks: -ks[1])
+              if size - floor >= 0.5 * mib]
+    rows.append(["a worker forked after `preload()` that answered one query kind, per kind",
+                 f"{floor / mib:.1f}–{max(size for _, size in each) / mib:.1f}",
+                 "", "least " + f"{floor / mib:.1f}" + (f"; above it: {', '.join(costly)}" if costly else ""), "", ""])
     per_game = {"numba_start": (numba_only - base) / mib}
     for game in all_games:
         ms = _workers(2 if quick else 4, [game])
