@@ -55,6 +55,14 @@ EITHER, TING, HU = 0, 1, 2
 """Hand sizes a query takes, as the ``remainder`` of :func:`size_ok`: 3k+1 (ting), 3k+2 (hu,
 decompositions, discard advice), or either (shanten)."""
 
+ONE_SINGLES = 16
+"""Added by a single-hand kernel to the shanten of a hand with no count above 1 (above any
+shanten of 14 tiles), so that the caller checks a list passed as counts for bools."""
+
+ONE_REFUSED = -2
+"""A single-hand kernel returns this minus the row status (:mod:`lookup.jit`) for a hand its
+row scan refuses: below every shanten."""
+
 @jitable(inline=True)
 def size_ok(n: int, remainder: int) -> bool:
     """Whether a hand of ``n`` tiles (jokers included) is 3k + ``remainder`` tiles, k = 0..4

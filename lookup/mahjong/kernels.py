@@ -27,7 +27,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "e784a1093624d9bdcfdf2b3e9e6a99da00a074829e309397496e286a20842d63"
+SOURCES_SHA256 = "0d1313ff2ccfb485b9779a3b6ad12d887daec1af5c6a11b791a2933381054ce1"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -10,6 +10,7 @@ waits are the tiles that lower the shanten after it. ``jokers`` (0..8) are wild 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -17,7 +18,7 @@ import numpy.typing as npt
 
 from .. import jit, tables
 from .encoding import KIND_HONOR, KIND_SUIT, MAX_HAND_TILES, N_TILE_KINDS, SUIT_KINDS
-from .hand import EITHER, HU
+from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES
 from .inputs import (
     NO_JOKERS,
     PLAIN_BITS,
@@ -41,8 +42,10 @@ class Shanten(NamedTuple):
     order; layouts in :mod:`.encoding`; ``entries`` holds the shanten entries followed by the
     plain words of the suit and the honors, :data:`.shanten_hand.PLAIN_WORDS`), with the
     kernels that read them: ``batch`` and the entry points (:func:`lookup.jit.direct`) of the
-    single-hand kernels: ``one`` for plain rules without jokers (a ``bytearray`` hand, the
-    ``suit`` and ``honor`` entries and their plain ``words`` and ``honor_words``) and ``advice``."""
+    single-hand kernels: ``one`` for plain rules without jokers (the ``suit`` and ``honor``
+    entries, their plain ``words`` and ``honor_words``, the rule bits and a ``bytearray``
+    hand), ``plain`` (``one`` with its tables and rules bound, per plain preset name and per
+    rule bits) and ``advice``."""
 
     entries: tuple[np.ndarray, ...]
     over_keys: tuple[np.ndarray, ...]
@@ -53,6 +56,7 @@ class Shanten(NamedTuple):
     honor: np.ndarray
     words: np.ndarray
     honor_words: np.ndarray
+    plain: dict[str | int, Callable[[bytearray], int]]
     advice: Callable
 
 
@@ -64,10 +68,14 @@ def _build(t: tables.TableSet) -> Shanten:
     suit, honor = entries[KIND_SUIT], entries[KIND_HONOR]
     words, honor_words = t["suit/plain_words"], t["honor/plain_words"]
     arrays = (*entries, words, honor_words)
-    one = jit.direct(kernels.shanten_one, bytearray(N_TILE_KINDS), suit, honor, words, honor_words, 0)
+    one = jit.direct(kernels.shanten_one, suit, honor, words, honor_words, 0, bytearray(N_TILE_KINDS))
+    plain: dict[str | int, Callable[[bytearray], int]] = {}
+    for name, bits in PLAIN_BITS.items():
+        plain[name] = plain[bits] = partial(one, suit, honor, words, honor_words, bits)
     advice = jit.direct(kernels.discard_advice, bytearray(N_TILE_KINDS), 0, arrays, over_keys, over, 0,
                         np.empty(4 * MAX_HAND_TILES, np.int64))
-    return Shanten(arrays, over_keys, over, kernels.shanten_batch, one, suit, honor, words, honor_words, advice)
+    return Shanten(arrays, over_keys, over, kernels.shanten_batch, one, suit, honor, words, honor_words, plain,
+                   advice)
 
 
 SHANTEN: tables.TableView[Shanten] = tables.TableView(GAME, _build)
@@ -97,17 +105,20 @@ def shanten(hand: Hand, rules: str | RuleSet = "riichi", jokers: int = 0) -> int
     :func:`shanten_batch`)."""
     if jokers.__class__ is not int or jokers:
         jokers = check_jokers(jokers)
-    bits = PLAIN_BITS.get(rules) if rules.__class__ is str else None
-    if bits is None:
+    if not jokers:
+        # one compiled call, the row step of shanten_batch with its tables bound ahead; a list of
+        # counts goes straight to it (the kernel refuses a row of other than 34 counts)
+        one = (SHANTEN.value or SHANTEN.get()).plain.get(rules) if rules.__class__ is str else None
+        if one is not None and hand.__class__ is list:
+            try:
+                answer = one(bytearray(hand))
+            except (TypeError, ValueError):
+                answer = ONE_REFUSED  # _plain_shanten names the problem
+            if -1 <= answer < ONE_SINGLES - 1:
+                return answer
         rules = resolve_rules(rules)
-        bits = rules.bits if rules.plain else None
-    view = SHANTEN.value or SHANTEN.get()
-    if bits is not None and not jokers:
-        # one compiled call: the row step of shanten_batch, without Numba's per-call dispatch
-        status, value = view.one(hand_row(hand), view.suit, view.honor, view.words, view.honor_words, bits)
-        if status:
-            refuse_hand(hand, resolve_rules(rules), EITHER, "shanten")
-        return value
+        if rules.plain:
+            return _plain_shanten(hand, rules)
     rules = resolve_rules(rules)
     counts = hand_counts(hand)
     check_hand(counts, sum(counts), rules, EITHER, "shanten", jokers)
@@ -115,9 +126,23 @@ def shanten(hand: Hand, rules: str | RuleSet = "riichi", jokers: int = 0) -> int
     row = np.frombuffer(bytearray(counts), np.uint8).reshape(1, N_TILE_KINDS)
     out = np.empty(1, np.int8)
     wild = np.full(1, jokers, np.uint8) if jokers else NO_JOKERS
+    view = SHANTEN.value or SHANTEN.get()
     status, _ = view.batch(row, wild, view.entries, view.over_keys, view.over, rules.bits, out)
     jit.check(status, 0, _validated)
     return int(out[0])
+
+
+def _plain_shanten(hand: Hand, rules: RuleSet) -> int:
+    """:func:`shanten` under plain rules without jokers, for any hand form: refuses the hand as
+    the Python checks do, and a list of bools passed as counts (the kernel cannot tell one from
+    a hand with no count above 1, and says so)."""
+    view = SHANTEN.value or SHANTEN.get()
+    one = view.plain.get(rules.bits) or partial(view.one, view.suit, view.honor, view.words, view.honor_words,
+                                                rules.bits)
+    answer = one(hand_row(hand))  # hand_row refuses bad counts and bools
+    if answer < -1:
+        refuse_hand(hand, rules, EITHER, "shanten")
+    return answer - ONE_SINGLES if answer >= ONE_SINGLES - 1 else answer
 
 
 class Advice(NamedTuple):

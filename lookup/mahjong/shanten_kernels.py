@@ -10,7 +10,7 @@ protocol of :mod:`lookup.jit`: ``(status, first bad row)`` or ``(OK, rows writte
 
 import numpy as np
 
-from ..jit import KERNEL_MODULES, OK, kernel_decorator
+from ..jit import ERR_SIZE, KERNEL_MODULES, OK, kernel_decorator
 from . import shanten_forms as sf
 from . import shanten_hand as sh
 from . import shanten_knitted as sk
@@ -27,9 +27,9 @@ from .encoding import (
     suit_keys,
     terminal_key,
 )
-from .hand import EITHER, HU, row_status, scan_row
+from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "4c26a296b5c837a3564fc79e87012f7a464dba3e0ab260cc5c5b274cc34faf3c"
+SOURCES_SHA256 = "e260fef31222450fc29e877831ba10f62415241541c971eadf225b5da25acf45"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -83,19 +83,33 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
 
 
 @kernel
-def shanten_one(hand, suit, honor, words, honor_words, rules):
-    """(status, shanten) of one hand (34 counts, e.g. a ``bytearray``; 3k+1 or 3k+2 tiles, k <= 4)
-    under plain rules (:attr:`.rules.RuleSet.plain`) without jokers: the row step of
+def shanten_one(suit, honor, words, honor_words, rules, hand):
+    """The shanten of one hand (34 counts, e.g. a ``bytearray``; 3k+1 or 3k+2 tiles, k <= 4)
+    under plain rules (:attr:`.rules.RuleSet.plain`) without jokers, packed in one int (a
+    returned tuple would cost the caller more than the row step): the row step of
     :func:`shanten_batch` for a single hand, which takes only the four tables it reads (a
     scalar call pays for every argument): the shanten entries and the plain words of the
-    numbered suits and of the honors."""
+    numbered suits and of the honors. The hand comes last, so the tables and rules can be
+    bound ahead (``functools.partial``).
+
+    Returns the shanten (-1 and up) when some count is 2 or more; the shanten plus
+    :data:`.hand.ONE_SINGLES` when none is (a list of bools passed as counts looks the same,
+    so the caller checks the types); :data:`.hand.ONE_REFUSED` minus the row status when the
+    row scan refuses the hand (or :data:`lookup.jit.ERR_SIZE` when it has other than 34 counts).
+    """
+    if len(hand) != N_TILE_KINDS:
+        return ONE_REFUSED - ERR_SIZE
     seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, _, _ = variants.rule_flags(rules)
     k0, k1, k2, k3, total, over = scan_keys(hand)
     status = row_status(hand, total, over, EITHER, honors, 0, three_player)
     if status != OK:
-        return status, 0
-    return OK, sh.plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
-                           quad_as_two_pairs, thirteen_orphans) - 1
+        return ONE_REFUSED - status
+    held = 0
+    for t in range(N_TILE_KINDS):
+        held |= hand[t]
+    value = sh.plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
+                        quad_as_two_pairs, thirteen_orphans) - 1
+    return value if held > 1 else value + ONE_SINGLES
 
 
 @kernel

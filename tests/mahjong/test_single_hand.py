@@ -69,6 +69,42 @@ def test_every_hand_form_takes_the_same_path():
     assert {mahjong.shanten(f, "riichi") for f in forms} == {0}
 
 
+def test_a_list_of_tile_indices_is_not_read_as_counts():
+    """The scalar shanten hands a list straight to its kernel; one of other than 34 entries is
+    tile indices, which the kernel refuses to read and the checked path counts."""
+    indices = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]
+    assert mahjong.shanten(indices, "riichi") == mahjong.shanten(list(hand_counts(indices)), "riichi") == 0
+    longer = indices + [33]
+    assert mahjong.shanten(longer, "riichi") == rules_slow.shanten(list(hand_counts(longer)), PRESETS["riichi"])
+
+
+@pytest.mark.parametrize("rules", PLAIN, ids=lambda r: r.name)
+def test_hands_with_no_count_above_one_are_answered(rng, rules):
+    """Such a row is flagged by the kernel (it could be a bool mask); an int list still gets
+    its shanten, equal to the definition."""
+    kinds = 34 if rules.honors else 27
+    for n in (1, 2, 4, 5, 7, 8, 10, 11, 13, 14):
+        for _ in range(6):
+            hand = [0] * 34
+            for t in rng.choice(kinds, n, replace=False):
+                hand[int(t)] = 1
+            assert mahjong.shanten(hand, rules) == rules_slow.shanten(hand, rules), hand
+            assert mahjong.shanten(hand, rules.name if rules.name in PLAIN_BITS else rules) == \
+                rules_slow.shanten(hand, rules)
+
+
+def test_the_single_hand_shanten_kernel_packs_flags_below_and_above_every_shanten():
+    from lookup.mahjong.hand import ONE_REFUSED, ONE_SINGLES
+    from lookup.mahjong.shanten import SHANTEN
+
+    one = SHANTEN.get().plain["riichi"]
+    assert one(bytearray(hand_counts("123m456p789s11z22z"))) == 0
+    assert one(bytearray(hand_counts("19m19p19s1234567z"))) == ONE_SINGLES + 0
+    assert one(bytearray(hand_counts("123m"))) == ONE_REFUSED - jit.ERR_SIZE
+    assert one(bytearray(13)) == ONE_REFUSED - jit.ERR_SIZE  # 13 counts: not a row
+    assert one(bytearray([5] + [1] * 8 + [0] * 25)) == ONE_REFUSED - jit.ERR_COPIES
+
+
 def test_hand_row_is_a_bytearray_of_the_counts():
     counts = hand_counts("123m456p789s11z")
     for hand in ("123m456p789s11z", list(counts), np.array(list(counts)), tuple(counts)):
