@@ -59,9 +59,13 @@ ONE_SINGLES = 16
 """Added by a single-hand kernel to the shanten of a hand with no count above 1 (above any
 shanten of 14 tiles), so that the caller checks a list passed as counts for bools."""
 
+ONE_SINGLES_BIT = 1 << N_TILE_KINDS
+"""Set by the single-hand ting kernel in the wait mask of a hand with no count above 1 (above
+every tile's bit), for the same check."""
+
 ONE_REFUSED = -2
 """A single-hand kernel returns this minus the row status (:mod:`lookup.jit`) for a hand its
-row scan refuses: below every shanten."""
+row scan refuses: below every shanten and every wait mask."""
 
 @jitable(inline=True)
 def size_ok(n: int, remainder: int) -> bool:

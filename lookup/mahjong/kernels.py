@@ -16,7 +16,7 @@ exact special-form checks, which take the row, are called only for the forms the
 
 import numpy as np
 
-from ..jit import KERNEL_MODULES, OK, kernel_decorator
+from ..jit import ERR_SIZE, KERNEL_MODULES, OK, kernel_decorator
 from . import hand, variants
 from .encoding import (
     KIND_HONOR,
@@ -24,10 +24,11 @@ from .encoding import (
     KIND_SUIT,
     KIND_SUIT_258,
     MAX_HAND_TILES,
+    N_TILE_KINDS,
     suit_keys,
 )
 
-SOURCES_SHA256 = "0d1313ff2ccfb485b9779a3b6ad12d887daec1af5c6a11b791a2933381054ce1"
+SOURCES_SHA256 = "88abc3f7ee1a55454c29777d2d3b15683c52c1fefa0f6440a4c8c0088ef42a9c"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
@@ -101,16 +102,27 @@ def ting_batch(counts, jokers, tables, rules, out):
 
 
 @kernel
-def ting_one(counts, suit, honor, rules):
-    """(status, wait mask) of one 3k+1 hand (34 counts, e.g. a ``bytearray``) under plain rules
-    (:attr:`.rules.RuleSet.plain`) without jokers: the row step of :func:`ting_batch` for a
-    single hand, which takes only the two tables it reads (a scalar call pays for every
-    argument). ``suit``/``honor``: their hu/ting entries."""
+def ting_one(suit, honor, rules, counts):
+    """The wait mask of one 3k+1 hand (34 counts, e.g. a ``bytearray``) under plain rules
+    (:attr:`.rules.RuleSet.plain`) without jokers, packed in one int (a returned tuple would
+    cost the caller more than the row step): the row step of :func:`ting_batch` for a single
+    hand, which takes only the two tables it reads (a scalar call pays for every argument).
+    ``suit``/``honor``: their hu/ting entries. The hand comes last, so the tables and rules
+    can be bound ahead (``functools.partial``).
+
+    Returns the mask when some count is 2 or more; the mask with :data:`.hand.ONE_SINGLES_BIT`
+    set when none is (a list of bools passed as counts looks the same, so the caller checks
+    the types); :data:`.hand.ONE_REFUSED` minus the row status when the row scan refuses the
+    hand (:data:`lookup.jit.ERR_SIZE` when it has other than 34 counts).
+    """
+    if len(counts) != N_TILE_KINDS:
+        return hand.ONE_REFUSED - ERR_SIZE
     seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, _, _ = variants.rule_flags(rules)
     status, total, odd, big, singles = hand.scan_row(counts, hand.TING, honors, 0, three_player)
     if status != OK:
-        return status, 0
+        return hand.ONE_REFUSED - status
     k0, k1, k2, k3 = suit_keys(counts)
     e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
-    return OK, hand.plain_waits(counts, e0, e1, e2, e3, k0, k1, k2, total, odd, big, singles, 0, False, seven_pairs,
-                                quad_as_two_pairs, thirteen_orphans, honors)
+    mask = hand.plain_waits(counts, e0, e1, e2, e3, k0, k1, k2, total, odd, big, singles, 0, False, seven_pairs,
+                            quad_as_two_pairs, thirteen_orphans, honors)
+    return mask if singles != total else mask | hand.ONE_SINGLES_BIT

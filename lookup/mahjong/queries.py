@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from functools import partial
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +37,8 @@ from .encoding import (
 )
 from .hand import (
     HU,
+    ONE_REFUSED,
+    ONE_SINGLES_BIT,
     TING,
     joker_hu,
     size_and_class,
@@ -128,17 +132,31 @@ def is_hu(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> boo
     return bool(rules.thirteen_orphans and counts.count(1) == 12 and 0 not in _orphan_counts(counts))
 
 
-def _ting_one(t: tables.TableSet) -> tuple[Callable, np.ndarray, np.ndarray]:
-    """(entry point of :func:`.kernels.ting_one` for a ``bytearray`` hand, the suit and honor
-    hu/ting entries it reads)."""
+class TingOne(NamedTuple):
+    """The single-hand ting kernel's entry point (:func:`lookup.jit.direct` of
+    :func:`.kernels.ting_one`: the suit and honor hu/ting entries, the rule bits and a
+    ``bytearray`` hand), those entries, and ``plain``: the entry with its tables and rules
+    bound, per plain preset name and per rule bits."""
+
+    entry: Callable
+    suit: np.ndarray
+    honor: np.ndarray
+    plain: dict[str | int, Callable[[bytearray], int]]
+
+
+def _ting_one(t: tables.TableSet) -> TingOne:
     from .kernels import ting_one  # compiled on first use: is_hu alone never imports Numba
 
     arrays = HU_TING.get()[0]
     suit, honor = arrays[KIND_SUIT], arrays[KIND_HONOR]
-    return jit.direct(ting_one, bytearray(N_TILE_KINDS), suit, honor, 0), suit, honor
+    entry = jit.direct(ting_one, suit, honor, 0, bytearray(N_TILE_KINDS))
+    plain: dict[str | int, Callable[[bytearray], int]] = {}
+    for name, bits in PLAIN_BITS.items():
+        plain[name] = plain[bits] = partial(entry, suit, honor, bits)
+    return TingOne(entry, suit, honor, plain)
 
 
-TING_ONE: tables.TableView[tuple[Callable, np.ndarray, np.ndarray]] = tables.TableView(GAME, _ting_one)
+TING_ONE: tables.TableView[TingOne] = tables.TableView(GAME, _ting_one)
 """The single-hand ting kernel for plain rules without jokers, with its tables."""
 
 
@@ -146,17 +164,20 @@ def ting_mask(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) ->
     """Waits of a 3k+1 hand (jokers included) as a bit mask over the 34 tile indices."""
     if jokers.__class__ is not int:
         jokers = check_jokers(jokers)  # None, 0.0, "" or an array are refused, not read as 0
-    bits = PLAIN_BITS.get(rules) if rules.__class__ is str else None
-    if bits is None:
+    if not jokers:
+        # one compiled call, the row step of ting_batch with its tables bound ahead; a list of
+        # counts goes straight to it (the kernel refuses a row of other than 34 counts)
+        one = (TING_ONE.value or TING_ONE.get()).plain.get(rules) if rules.__class__ is str else None
+        if one is not None and hand.__class__ is list:
+            try:
+                answer = one(bytearray(hand))
+            except (TypeError, ValueError):
+                answer = ONE_REFUSED  # _plain_ting names the problem
+            if 0 <= answer < ONE_SINGLES_BIT:
+                return answer
         rules = resolve_rules(rules)
-        bits = rules.bits if rules.plain else None
-    if bits is not None and not jokers:
-        # one compiled call: the row step of ting_batch, without Numba's per-call dispatch
-        one, suit, honor = TING_ONE.value or TING_ONE.get()
-        status, mask = one(hand_row(hand), suit, honor, bits)
-        if status:
-            refuse_hand(hand, resolve_rules(rules), TING, "ting")
-        return mask
+        if rules.plain:
+            return _plain_ting(hand, rules)
     rules = resolve_rules(rules)
     counts, k0, k1, k2, k3 = counts_and_keys(hand)
     jokers = check_jokers(jokers)
@@ -164,6 +185,18 @@ def ting_mask(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) ->
     check_hand(counts, n, rules, TING, "ting", jokers)
     views = (JOKERS.value or JOKERS.get())[3] if jokers else (HU_TING.value or HU_TING.get())[3]
     return _variant_waits(counts, (k0, k1, k2, k3), n, jokers, views, rules)
+
+
+def _plain_ting(hand: Hand, rules: RuleSet) -> int:
+    """:func:`ting_mask` under plain rules without jokers, for any hand form: refuses the hand
+    as the Python checks do, and a list of bools passed as counts (the kernel cannot tell one
+    from a hand with no count above 1, and says so)."""
+    view = TING_ONE.value or TING_ONE.get()
+    one = view.plain.get(rules.bits) or partial(view.entry, view.suit, view.honor, rules.bits)
+    answer = one(hand_row(hand))  # hand_row refuses bad counts and bools
+    if answer < 0:
+        refuse_hand(hand, rules, TING, "ting")
+    return answer & ~ONE_SINGLES_BIT
 
 
 def _variant_hu(counts: bytes, keys: tuple[int, int, int, int], n: int, jokers: int, views: tuple[memoryview, ...],

@@ -29,7 +29,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "e260fef31222450fc29e877831ba10f62415241541c971eadf225b5da25acf45"
+SOURCES_SHA256 = "81c13af7f01c47b4bff796378512c75404c408fd5fec6aed969701cf04ff3fd5"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

@@ -70,9 +70,10 @@ def test_every_hand_form_takes_the_same_path():
 
 
 def test_a_list_of_tile_indices_is_not_read_as_counts():
-    """The scalar shanten hands a list straight to its kernel; one of other than 34 entries is
-    tile indices, which the kernel refuses to read and the checked path counts."""
+    """Scalar ting and shanten hand a list straight to their kernels; one of other than 34
+    entries is tile indices, which the kernels refuse to read and the checked path counts."""
     indices = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]
+    assert mahjong.ting_mask(indices, "riichi") == (1 << 9) - 1
     assert mahjong.shanten(indices, "riichi") == mahjong.shanten(list(hand_counts(indices)), "riichi") == 0
     longer = indices + [33]
     assert mahjong.shanten(longer, "riichi") == rules_slow.shanten(list(hand_counts(longer)), PRESETS["riichi"])
@@ -80,17 +81,32 @@ def test_a_list_of_tile_indices_is_not_read_as_counts():
 
 @pytest.mark.parametrize("rules", PLAIN, ids=lambda r: r.name)
 def test_hands_with_no_count_above_one_are_answered(rng, rules):
-    """Such a row is flagged by the kernel (it could be a bool mask); an int list still gets
-    its shanten, equal to the definition."""
+    """Such a row is flagged by the kernels (it could be a bool mask); an int list still gets
+    its shanten and waits, equal to the definitions."""
     kinds = 34 if rules.honors else 27
     for n in (1, 2, 4, 5, 7, 8, 10, 11, 13, 14):
         for _ in range(6):
             hand = [0] * 34
             for t in rng.choice(kinds, n, replace=False):
                 hand[int(t)] = 1
-            assert mahjong.shanten(hand, rules) == rules_slow.shanten(hand, rules), hand
-            assert mahjong.shanten(hand, rules.name if rules.name in PLAIN_BITS else rules) == \
-                rules_slow.shanten(hand, rules)
+            name = rules.name if rules.name in PLAIN_BITS else rules
+            assert mahjong.shanten(hand, rules) == mahjong.shanten(hand, name) == rules_slow.shanten(hand, rules)
+            if n % 3 == 1:
+                expected = sum(1 << t for t in rules_slow.ting(hand, rules))
+                assert mahjong.ting_mask(hand, rules) == mahjong.ting_mask(hand, name) == expected, hand
+
+
+def test_the_single_hand_ting_kernel_packs_flags_below_and_above_every_mask():
+    from lookup.mahjong.hand import ONE_REFUSED, ONE_SINGLES_BIT
+    from lookup.mahjong.queries import TING_ONE
+
+    one = TING_ONE.get().plain["riichi"]
+    assert one(bytearray(hand_counts("1112345678999m"))) == (1 << 9) - 1
+    assert one(bytearray(hand_counts("19m19p19s1234567z"))) == ONE_SINGLES_BIT | mahjong.ting_mask(
+        "19m19p19s1234567z", "riichi")
+    assert one(bytearray(hand_counts("12m"))) == ONE_REFUSED - jit.ERR_SIZE
+    assert one(bytearray(13)) == ONE_REFUSED - jit.ERR_SIZE  # 13 counts: not a row
+    assert one(bytearray([5] + [1] * 8 + [0] * 25)) == ONE_REFUSED - jit.ERR_COPIES
 
 
 def test_the_single_hand_shanten_kernel_packs_flags_below_and_above_every_shanten():
@@ -160,12 +176,12 @@ def test_a_direct_entry_answers_as_its_dispatcher():
 
     arrays = HU_TING.get()[0]
     suit, honor = arrays[0], arrays[1]
-    entry = jit.direct(ting_one, bytearray(34), suit, honor, 0)
+    entry = jit.direct(ting_one, suit, honor, 0, bytearray(34))
     bits = PRESETS["riichi"].bits
     for text in ("1112345678999m", "1122m3344p5566s7z", "19m19p19s1234567z", "5m", "123m"):
         row = bytearray(hand_counts(text))
-        assert entry(row, suit, honor, bits) == ting_one(row, suit, honor, bits)
-    assert entry is jit.direct(ting_one, bytearray(34), suit, honor, 0)  # compiled once
+        assert entry(suit, honor, bits, row) == ting_one(suit, honor, bits, row)
+    assert entry is jit.direct(ting_one, suit, honor, 0, bytearray(34))  # compiled once
 
 
 @pytest.mark.parametrize("rules", PLAIN, ids=lambda r: r.name)
