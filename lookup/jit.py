@@ -47,11 +47,12 @@ ERR_DUPLICATE = 5   # the same card twice
 
 KERNEL_MODULES = {
     # kernel module: the modules its kernels compile in (this one for the status codes)
-    "mahjong/kernels.py": ("jit.py", "mahjong/encoding.py", "mahjong/rules.py", "mahjong/hand.py",
+    "mahjong/kernels.py": ("jit.py", "addresses.py", "mahjong/encoding.py", "mahjong/rules.py", "mahjong/hand.py",
                            "mahjong/variants.py"),
-    "mahjong/shanten_kernels.py": ("jit.py", "mahjong/encoding.py", "mahjong/rules.py", "mahjong/hand.py",
-                                   "mahjong/variants.py", "mahjong/shanten_hand.py", "mahjong/shanten_budget.py",
-                                   "mahjong/shanten_forms.py", "mahjong/shanten_knitted.py"),
+    "mahjong/shanten_kernels.py": ("jit.py", "addresses.py", "mahjong/encoding.py", "mahjong/rules.py",
+                                   "mahjong/hand.py", "mahjong/variants.py", "mahjong/shanten_hand.py",
+                                   "mahjong/shanten_budget.py", "mahjong/shanten_forms.py",
+                                   "mahjong/shanten_knitted.py"),
     "shisanshui/kernels.py": ("jit.py", "shisanshui/encoding.py", "shisanshui/splits.py", "shisanshui/deal.py",
                               "shisanshui/special_hands.py"),
     "zipai/kernels.py": ("jit.py", "zipai/encoding.py", "zipai/melds.py", "zipai/hand.py", "zipai/wang.py"),

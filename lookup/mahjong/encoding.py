@@ -82,6 +82,13 @@ OVER_BIAS = (1 << MAX_COPIES.bit_length()) - 1 - MAX_COPIES
 x + OVER_BIAS has a higher bit, so OR-ing the biased counts of a row checks them all at once."""
 
 
+ENTRY_DTYPE = np.uint32
+"""The dtype of the hu/ting entries (dataset ``<kind>/entries``) and of the joker entries."""
+
+SHANTEN_DTYPE = np.uint64
+"""The dtype of the shanten entries (dataset ``<kind>/shanten``) and of the plain words."""
+
+
 # --- joker entry (uint32 per key, dataset <kind>/jokers) ------------------------------------
 # A joker stands for any tile, a fifth copy included. For a suit vector v with total <= 14:
 #   bits 0..3    J_M(v): fewest jokers that complete v into melds only

@@ -16,9 +16,11 @@ exact special-form checks, which take the row, are called only for the forms the
 
 import numpy as np
 
+from ..addresses import table_at
 from ..jit import ERR_SIZE, KERNEL_MODULES, OK, kernel_decorator
 from . import hand, variants
 from .encoding import (
+    ENTRY_DTYPE,
     KIND_HONOR,
     KIND_HONOR_258,
     KIND_SUIT,
@@ -28,7 +30,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "88abc3f7ee1a55454c29777d2d3b15683c52c1fefa0f6440a4c8c0088ef42a9c"
+SOURCES_SHA256 = "6977703cd382cdd642820d6b03938ad9950eda28f76c45fcca87c6ae65d7c101"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
@@ -102,13 +104,14 @@ def ting_batch(counts, jokers, tables, rules, out):
 
 
 @kernel
-def ting_one(suit, honor, rules, counts):
+def ting_one(tables, rules, counts):
     """The wait mask of one 3k+1 hand (34 counts, e.g. a ``bytearray``) under plain rules
     (:attr:`.rules.RuleSet.plain`) without jokers, packed in one int (a returned tuple would
     cost the caller more than the row step): the row step of :func:`ting_batch` for a single
-    hand, which takes only the two tables it reads (a scalar call pays for every argument).
-    ``suit``/``honor``: their hu/ting entries. The hand comes last, so the tables and rules
-    can be bound ahead (``functools.partial``).
+    hand. ``tables``: :func:`lookup.addresses.table_addresses` of the two tables it reads (a
+    scalar call pays for every array argument), the hu/ting entries of the numbered suits and
+    of the honors. The hand comes last, so the tables and rules can be bound ahead
+    (``functools.partial``).
 
     Returns the mask when some count is 2 or more; the mask with :data:`.hand.ONE_SINGLES_BIT`
     set when none is (a list of bools passed as counts looks the same, so the caller checks
@@ -122,6 +125,7 @@ def ting_one(suit, honor, rules, counts):
     if status != OK:
         return hand.ONE_REFUSED - status
     k0, k1, k2, k3 = suit_keys(counts)
+    suit, honor = table_at(tables, 0, ENTRY_DTYPE), table_at(tables, 1, ENTRY_DTYPE)
     e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
     mask = hand.plain_waits(counts, e0, e1, e2, e3, k0, k1, k2, total, odd, big, singles, 0, False, seven_pairs,
                             quad_as_two_pairs, thirteen_orphans, honors)

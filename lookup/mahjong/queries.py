@@ -26,6 +26,7 @@ import numpy.typing as npt
 from .. import jit, tables
 from .encoding import (
     CLASS_PAIR,
+    ENTRY_DTYPE,
     KIND_HONOR,
     KIND_HONOR_258,
     KIND_SUIT,
@@ -134,26 +135,27 @@ def is_hu(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> boo
 
 class TingOne(NamedTuple):
     """The single-hand ting kernel's entry point (:func:`lookup.jit.direct` of
-    :func:`.kernels.ting_one`: the suit and honor hu/ting entries, the rule bits and a
-    ``bytearray`` hand), those entries, and ``plain``: the entry with its tables and rules
-    bound, per plain preset name and per rule bits."""
+    :func:`.kernels.ting_one`: ``addresses``, the rule bits and a ``bytearray`` hand),
+    ``addresses`` (:func:`lookup.addresses.table_addresses` of the suit and honor hu/ting
+    entries) and ``plain``: the entry with its tables and rules bound, per plain preset name
+    and per rule bits."""
 
     entry: Callable
-    suit: np.ndarray
-    honor: np.ndarray
+    addresses: np.ndarray
     plain: dict[str | int, Callable[[bytearray], int]]
 
 
 def _ting_one(t: tables.TableSet) -> TingOne:
+    from ..addresses import table_addresses  # imports Numba, as the kernel does
     from .kernels import ting_one  # compiled on first use: is_hu alone never imports Numba
 
     arrays = HU_TING.get()[0]
-    suit, honor = arrays[KIND_SUIT], arrays[KIND_HONOR]
-    entry = jit.direct(ting_one, suit, honor, 0, bytearray(N_TILE_KINDS))
+    addresses = table_addresses((arrays[KIND_SUIT], arrays[KIND_HONOR]), ENTRY_DTYPE)
+    entry = jit.direct(ting_one, addresses, 0, bytearray(N_TILE_KINDS))
     plain: dict[str | int, Callable[[bytearray], int]] = {}
     for name, bits in PLAIN_BITS.items():
-        plain[name] = plain[bits] = partial(entry, suit, honor, bits)
-    return TingOne(entry, suit, honor, plain)
+        plain[name] = plain[bits] = partial(entry, addresses, bits)
+    return TingOne(entry, addresses, plain)
 
 
 TING_ONE: tables.TableView[TingOne] = tables.TableView(GAME, _ting_one)
@@ -192,7 +194,7 @@ def _plain_ting(hand: Hand, rules: RuleSet) -> int:
     as the Python checks do, and a list of bools passed as counts (the kernel cannot tell one
     from a hand with no count above 1, and says so)."""
     view = TING_ONE.value or TING_ONE.get()
-    one = view.plain.get(rules.bits) or partial(view.entry, view.suit, view.honor, rules.bits)
+    one = view.plain.get(rules.bits) or partial(view.entry, view.addresses, rules.bits)
     answer = one(hand_row(hand))  # hand_row refuses bad counts and bools
     if answer < 0:
         refuse_hand(hand, rules, TING, "ting")

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit, tables
-from .encoding import KIND_HONOR, KIND_SUIT, MAX_HAND_TILES, N_TILE_KINDS, SUIT_KINDS
+from .encoding import KIND_HONOR, KIND_SUIT, MAX_HAND_TILES, N_TILE_KINDS, SHANTEN_DTYPE, SUIT_KINDS
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES
 from .inputs import (
     NO_JOKERS,
@@ -42,25 +42,24 @@ class Shanten(NamedTuple):
     order; layouts in :mod:`.encoding`; ``entries`` holds the shanten entries followed by the
     plain words of the suit and the honors, :data:`.shanten_hand.PLAIN_WORDS`), with the
     kernels that read them: ``batch`` and the entry points (:func:`lookup.jit.direct`) of the
-    single-hand kernels: ``one`` for plain rules without jokers (the ``suit`` and ``honor``
-    entries, their plain ``words`` and ``honor_words``, the rule bits and a ``bytearray``
-    hand), ``plain`` (``one`` with its tables and rules bound, per plain preset name and per
-    rule bits) and ``advice``."""
+    single-hand kernels: ``one`` for plain rules without jokers (``addresses``, the rule bits
+    and a ``bytearray`` hand), ``plain`` (``one`` with its tables and rules bound, per plain
+    preset name and per rule bits) and ``advice``. ``addresses``: the
+    :func:`lookup.addresses.table_addresses` of the suit and honor shanten entries and their
+    plain words, which ``one`` reads."""
 
     entries: tuple[np.ndarray, ...]
     over_keys: tuple[np.ndarray, ...]
     over: tuple[np.ndarray, ...]
     batch: Callable
     one: Callable
-    suit: np.ndarray
-    honor: np.ndarray
-    words: np.ndarray
-    honor_words: np.ndarray
+    addresses: np.ndarray
     plain: dict[str | int, Callable[[bytearray], int]]
     advice: Callable
 
 
 def _build(t: tables.TableSet) -> Shanten:
+    from ..addresses import table_addresses  # imports Numba, as the kernels do
     from . import shanten_kernels as kernels  # compiled on first use: only these queries import Numba
 
     entries, over_keys, over = (tuple(t[f"{kind}/{name}"] for kind in SUIT_KINDS)
@@ -68,14 +67,14 @@ def _build(t: tables.TableSet) -> Shanten:
     suit, honor = entries[KIND_SUIT], entries[KIND_HONOR]
     words, honor_words = t["suit/plain_words"], t["honor/plain_words"]
     arrays = (*entries, words, honor_words)
-    one = jit.direct(kernels.shanten_one, suit, honor, words, honor_words, 0, bytearray(N_TILE_KINDS))
+    addresses = table_addresses((suit, honor, words, honor_words), SHANTEN_DTYPE)
+    one = jit.direct(kernels.shanten_one, addresses, 0, bytearray(N_TILE_KINDS))
     plain: dict[str | int, Callable[[bytearray], int]] = {}
     for name, bits in PLAIN_BITS.items():
-        plain[name] = plain[bits] = partial(one, suit, honor, words, honor_words, bits)
+        plain[name] = plain[bits] = partial(one, addresses, bits)
     advice = jit.direct(kernels.discard_advice, bytearray(N_TILE_KINDS), 0, arrays, over_keys, over, 0,
                         np.empty(4 * MAX_HAND_TILES, np.int64))
-    return Shanten(arrays, over_keys, over, kernels.shanten_batch, one, suit, honor, words, honor_words, plain,
-                   advice)
+    return Shanten(arrays, over_keys, over, kernels.shanten_batch, one, addresses, plain, advice)
 
 
 SHANTEN: tables.TableView[Shanten] = tables.TableView(GAME, _build)
@@ -137,8 +136,7 @@ def _plain_shanten(hand: Hand, rules: RuleSet) -> int:
     the Python checks do, and a list of bools passed as counts (the kernel cannot tell one from
     a hand with no count above 1, and says so)."""
     view = SHANTEN.value or SHANTEN.get()
-    one = view.plain.get(rules.bits) or partial(view.one, view.suit, view.honor, view.words, view.honor_words,
-                                                rules.bits)
+    one = view.plain.get(rules.bits) or partial(view.one, view.addresses, rules.bits)
     answer = one(hand_row(hand))  # hand_row refuses bad counts and bools
     if answer < -1:
         refuse_hand(hand, rules, EITHER, "shanten")

@@ -10,6 +10,7 @@ protocol of :mod:`lookup.jit`: ``(status, first bad row)`` or ``(OK, rows writte
 
 import numpy as np
 
+from ..addresses import table_at
 from ..jit import ERR_SIZE, KERNEL_MODULES, OK, kernel_decorator
 from . import shanten_forms as sf
 from . import shanten_hand as sh
@@ -23,13 +24,14 @@ from .encoding import (
     KIND_SUIT_258,
     N_SUIT_RANKS,
     N_TILE_KINDS,
+    SHANTEN_DTYPE,
     scan_keys,
     suit_keys,
     terminal_key,
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "81c13af7f01c47b4bff796378512c75404c408fd5fec6aed969701cf04ff3fd5"
+SOURCES_SHA256 = "42c3157e8751939c2dfb2b4851aa678a08d800ea28bcf252c22231617d169374"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -83,14 +85,14 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
 
 
 @kernel
-def shanten_one(suit, honor, words, honor_words, rules, hand):
+def shanten_one(tables, rules, hand):
     """The shanten of one hand (34 counts, e.g. a ``bytearray``; 3k+1 or 3k+2 tiles, k <= 4)
     under plain rules (:attr:`.rules.RuleSet.plain`) without jokers, packed in one int (a
     returned tuple would cost the caller more than the row step): the row step of
-    :func:`shanten_batch` for a single hand, which takes only the four tables it reads (a
-    scalar call pays for every argument): the shanten entries and the plain words of the
-    numbered suits and of the honors. The hand comes last, so the tables and rules can be
-    bound ahead (``functools.partial``).
+    :func:`shanten_batch` for a single hand. ``tables``: :func:`lookup.addresses.table_addresses`
+    of the four tables it reads (a scalar call pays for every array argument): the shanten
+    entries of the numbered suits and of the honors, then their plain words. The hand comes
+    last, so the tables and rules can be bound ahead (``functools.partial``).
 
     Returns the shanten (-1 and up) when some count is 2 or more; the shanten plus
     :data:`.hand.ONE_SINGLES` when none is (a list of bools passed as counts looks the same,
@@ -107,6 +109,8 @@ def shanten_one(suit, honor, words, honor_words, rules, hand):
     held = 0
     for t in range(N_TILE_KINDS):
         held |= hand[t]
+    suit, honor = table_at(tables, 0, SHANTEN_DTYPE), table_at(tables, 1, SHANTEN_DTYPE)
+    words, honor_words = table_at(tables, 2, SHANTEN_DTYPE), table_at(tables, 3, SHANTEN_DTYPE)
     value = sh.plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
                         quad_as_two_pairs, thirteen_orphans) - 1
     return value if held > 1 else value + ONE_SINGLES

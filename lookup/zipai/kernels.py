@@ -14,7 +14,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "970da85fe0b4c807d1c3880da37a6abafb57040639a02d02907511d3163a80fa"
+SOURCES_SHA256 = "726012b207301da8d6f9d74d719a37033ec50dd46fccabd4fe64a508b35bbc48"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

@@ -171,17 +171,19 @@ def test_discard_advice_with_jokers_names_the_jokers_in_its_size_error():
 
 
 def test_a_direct_entry_answers_as_its_dispatcher():
+    from lookup.addresses import table_addresses
+    from lookup.mahjong.encoding import ENTRY_DTYPE
     from lookup.mahjong.kernels import ting_one
     from lookup.mahjong.queries import HU_TING
 
     arrays = HU_TING.get()[0]
-    suit, honor = arrays[0], arrays[1]
-    entry = jit.direct(ting_one, suit, honor, 0, bytearray(34))
+    addresses = table_addresses((arrays[0], arrays[1]), ENTRY_DTYPE)
+    entry = jit.direct(ting_one, addresses, 0, bytearray(34))
     bits = PRESETS["riichi"].bits
     for text in ("1112345678999m", "1122m3344p5566s7z", "19m19p19s1234567z", "5m", "123m"):
         row = bytearray(hand_counts(text))
-        assert entry(suit, honor, bits, row) == ting_one(suit, honor, bits, row)
-    assert entry is jit.direct(ting_one, suit, honor, 0, bytearray(34))  # compiled once
+        assert entry(addresses, bits, row) == ting_one(addresses, bits, row)
+    assert entry is jit.direct(ting_one, addresses, 0, bytearray(34))  # compiled once
 
 
 @pytest.mark.parametrize("rules", PLAIN, ids=lambda r: r.name)

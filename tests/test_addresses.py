@@ -1,0 +1,61 @@
+"""Tables passed to single-hand kernels by address (:mod:`lookup.addresses`): read back
+exactly, kept alive by the address array alone, and refused when they could be misread."""
+
+import gc
+import weakref
+
+import numpy as np
+import pytest
+from numba import njit
+
+from lookup import jit
+from lookup.addresses import table_addresses, table_at
+
+jit.register_jitables()
+
+
+@njit
+def _read_back(addresses, index, out):
+    table = table_at(addresses, index, np.uint32)
+    for i in range(table.shape[0]):
+        out[i] = table[i]
+    return table.shape[0]
+
+
+def test_each_table_reads_back_whole(rng):
+    tables = [rng.integers(0, 2**32, n, dtype=np.uint32) for n in (1, 7, 1000)]
+    addresses = table_addresses(tables, np.uint32)
+    assert addresses.dtype == np.uint64 and addresses.shape == (2 * len(tables),)
+    for index, table in enumerate(tables):
+        out = np.zeros(table.shape[0], np.uint32)
+        assert _read_back(addresses, index, out) == table.shape[0]
+        assert np.array_equal(out, table)
+
+
+def test_the_address_array_alone_keeps_the_tables_alive():
+    table = np.arange(50, dtype=np.uint32) * 3
+    expected = table.copy()
+    alive = weakref.ref(table)
+    addresses = table_addresses([table], np.uint32)
+    del table
+    gc.collect()
+    assert alive() is not None
+    out = np.zeros(50, np.uint32)
+    _read_back(addresses, 0, out)
+    assert np.array_equal(out, expected)
+    del addresses
+    gc.collect()
+    assert alive() is None
+
+
+@pytest.mark.parametrize("table", [np.zeros(4, np.uint64), np.zeros((2, 2), np.uint32), np.zeros(8, np.uint32)[::2]],
+                         ids=["other dtype", "2-D", "strided"])
+def test_a_table_the_kernel_would_misread_is_refused(table):
+    with pytest.raises(ValueError, match="1-D, C-contiguous uint32"):
+        table_addresses([np.zeros(3, np.uint32), table], np.uint32)
+
+
+def test_the_address_array_is_read_only():
+    addresses = table_addresses([np.zeros(3, np.uint32)], np.uint32)
+    with pytest.raises(ValueError):
+        addresses[0] = 0
