@@ -11,7 +11,8 @@ the game, :func:`check_in_play`), the batch arrays (:func:`batch_counts`,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NoReturn
+from functools import partial
+from typing import Any, NoReturn, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -19,8 +20,9 @@ import numpy.typing as npt
 from ..arrays import as_array, uint8_rows
 from ..errors import InvalidHandError
 from ..jit import ERR_COPIES, ERR_SIZE
+from ..tables import TableView
 from .encoding import HONOR_OFFSET, MAX_HAND_TILES, MAX_JOKERS, N_SUIT_RANKS, N_TILE_KINDS
-from .hand import EITHER, ERR_OUT_OF_GAME, size_ok
+from .hand import EITHER, ERR_OUT_OF_GAME, ONE_REFUSED, size_ok
 from .rules import PRESETS, RuleSet
 from .tiles import Hand, hand_counts, tile_name
 
@@ -37,6 +39,58 @@ def resolve_rules(rules: str | RuleSet) -> RuleSet:
 PLAIN_BITS: dict[str, int] = {name: preset.bits for name, preset in PRESETS.items() if preset.plain}
 """The :attr:`~.rules.RuleSet.bits` of each plain preset (:attr:`~.rules.RuleSet.plain`), by
 name: one dict get on the single-hand hot paths answers both which path and which bits."""
+
+
+class SingleHandQuery(Protocol):
+    """A scalar query made by :func:`single_hand_query`."""
+
+    def __call__(self, hand: Hand, rules: str | RuleSet = ..., jokers: int = 0) -> int: ...
+
+
+def single_hand_query(module: str, name: str, doc: str, default_rules: str, view: TableView[Any], low: int,
+                      flag: int, remainder: int, general: Callable[[Hand, RuleSet, int], int]) -> SingleHandQuery:
+    """The scalar query ``name`` of ``module`` (``doc``: its docstring) that answers a hand under plain rules
+    without jokers by one compiled call of a single-hand kernel, and under any other rules
+    or with jokers by ``general(hand, rules, jokers)``.
+
+    ``view`` builds ``plain`` (the kernel's entry point with its tables and rules bound, per
+    plain preset name and per rule bits), ``one`` (the entry point) and ``addresses`` (its
+    tables). The kernel packs its verdict with the answer: an answer in ``low .. low + flag
+    - 1``; that plus ``flag`` for a hand with no count above 1 (the caller checks a list of
+    them for bools); below ``low`` for a hand its row scan refuses (``remainder``: the sizes
+    the query takes, for the error). A list of counts goes straight to the kernel (the hot
+    path: no other call); any other hand form, or a flagged answer, is answered again from
+    :func:`hand_row`, which names bad counts and bools.
+    """
+    high = low + flag
+
+    def checked(hand: Hand, rules: RuleSet) -> int:
+        built = view.value or view.get()
+        one = built.plain.get(rules.bits) or partial(built.one, built.addresses, rules.bits)
+        answer = one(hand_row(hand))  # hand_row refuses bad counts and bools
+        if answer < low:
+            refuse_hand(hand, rules, remainder, name.replace("_mask", ""))
+        return answer - flag if answer >= high else answer
+
+    def query(hand: Hand, rules: str | RuleSet = default_rules, jokers: int = 0) -> int:
+        if jokers.__class__ is not int or jokers:
+            jokers = check_jokers(jokers)  # None, 0.0, "" or an array are refused, not read as 0
+        if not jokers:
+            one = (view.value or view.get()).plain.get(rules) if rules.__class__ is str else None
+            if one is not None and hand.__class__ is list:
+                try:
+                    answer = one(bytearray(hand))  # the kernel refuses other than 34 counts
+                except (TypeError, ValueError):
+                    answer = ONE_REFUSED  # checked() names the problem
+                if low <= answer < high:
+                    return answer
+            rules = resolve_rules(rules)
+            if rules.plain:
+                return checked(hand, rules)
+        return general(hand, resolve_rules(rules), jokers)
+
+    query.__module__, query.__name__, query.__qualname__, query.__doc__ = module, name, name, doc
+    return query
 
 
 _BASE5_DIGITS = bytes.maketrans(b"\0\1\2\3\4", b"01234")

@@ -38,7 +38,6 @@ from .encoding import (
 )
 from .hand import (
     HU,
-    ONE_REFUSED,
     ONE_SINGLES_BIT,
     TING,
     joker_hu,
@@ -49,15 +48,15 @@ from .hand import (
 from .inputs import (
     HU_SIZES,
     PLAIN_BITS,
+    SingleHandQuery,
     batch_counts,
     batch_error,
     batch_jokers,
     check_hand,
     check_jokers,
     counts_and_keys,
-    hand_row,
-    refuse_hand,
     resolve_rules,
+    single_hand_query,
     sizes_text,
     special_counts,
 )
@@ -134,13 +133,13 @@ def is_hu(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> boo
 
 
 class TingOne(NamedTuple):
-    """The single-hand ting kernel's entry point (:func:`lookup.jit.direct` of
+    """The single-hand ting kernel's entry point ``one`` (:func:`lookup.jit.direct` of
     :func:`.kernels.ting_one`: ``addresses``, the rule bits and a ``bytearray`` hand),
     ``addresses`` (:func:`lookup.addresses.table_addresses` of the suit and honor hu/ting
     entries) and ``plain``: the entry with its tables and rules bound, per plain preset name
     and per rule bits."""
 
-    entry: Callable
+    one: Callable
     addresses: np.ndarray
     plain: dict[str | int, Callable[[bytearray], int]]
 
@@ -151,54 +150,30 @@ def _ting_one(t: tables.TableSet) -> TingOne:
 
     arrays = HU_TING.get()[0]
     addresses = table_addresses((arrays[KIND_SUIT], arrays[KIND_HONOR]), ENTRY_DTYPE)
-    entry = jit.direct(ting_one, addresses, 0, bytearray(N_TILE_KINDS))
+    one = jit.direct(ting_one, addresses, 0, bytearray(N_TILE_KINDS))
     plain: dict[str | int, Callable[[bytearray], int]] = {}
     for name, bits in PLAIN_BITS.items():
-        plain[name] = plain[bits] = partial(entry, addresses, bits)
-    return TingOne(entry, addresses, plain)
+        plain[name] = plain[bits] = partial(one, addresses, bits)
+    return TingOne(one, addresses, plain)
 
 
 TING_ONE: tables.TableView[TingOne] = tables.TableView(GAME, _ting_one)
 """The single-hand ting kernel for plain rules without jokers, with its tables."""
 
 
-def ting_mask(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> int:
-    """Waits of a 3k+1 hand (jokers included) as a bit mask over the 34 tile indices."""
-    if jokers.__class__ is not int:
-        jokers = check_jokers(jokers)  # None, 0.0, "" or an array are refused, not read as 0
-    if not jokers:
-        # one compiled call, the row step of ting_batch with its tables bound ahead; a list of
-        # counts goes straight to it (the kernel refuses a row of other than 34 counts)
-        one = (TING_ONE.value or TING_ONE.get()).plain.get(rules) if rules.__class__ is str else None
-        if one is not None and hand.__class__ is list:
-            try:
-                answer = one(bytearray(hand))
-            except (TypeError, ValueError):
-                answer = ONE_REFUSED  # _plain_ting names the problem
-            if 0 <= answer < ONE_SINGLES_BIT:
-                return answer
-        rules = resolve_rules(rules)
-        if rules.plain:
-            return _plain_ting(hand, rules)
-    rules = resolve_rules(rules)
+def _general_ting(hand: Hand, rules: RuleSet, jokers: int) -> int:
+    """:func:`ting_mask` with jokers or under rules with variants (the kernels' steps, run as
+    Python on the entries' memoryviews)."""
     counts, k0, k1, k2, k3 = counts_and_keys(hand)
-    jokers = check_jokers(jokers)
     n = sum(counts)
     check_hand(counts, n, rules, TING, "ting", jokers)
     views = (JOKERS.value or JOKERS.get())[3] if jokers else (HU_TING.value or HU_TING.get())[3]
     return _variant_waits(counts, (k0, k1, k2, k3), n, jokers, views, rules)
 
 
-def _plain_ting(hand: Hand, rules: RuleSet) -> int:
-    """:func:`ting_mask` under plain rules without jokers, for any hand form: refuses the hand
-    as the Python checks do, and a list of bools passed as counts (the kernel cannot tell one
-    from a hand with no count above 1, and says so)."""
-    view = TING_ONE.value or TING_ONE.get()
-    one = view.plain.get(rules.bits) or partial(view.entry, view.addresses, rules.bits)
-    answer = one(hand_row(hand))  # hand_row refuses bad counts and bools
-    if answer < 0:
-        refuse_hand(hand, rules, TING, "ting")
-    return answer & ~ONE_SINGLES_BIT
+ting_mask: SingleHandQuery = single_hand_query(
+    __name__, "ting_mask", "Waits of a 3k+1 hand (jokers included) as a bit mask over the 34 tile indices.",
+    "standard", TING_ONE, 0, ONE_SINGLES_BIT, TING, _general_ting)
 
 
 def _variant_hu(counts: bytes, keys: tuple[int, int, int, int], n: int, jokers: int, views: tuple[memoryview, ...],

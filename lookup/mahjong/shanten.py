@@ -18,10 +18,11 @@ import numpy.typing as npt
 
 from .. import jit, tables
 from .encoding import KIND_HONOR, KIND_SUIT, MAX_HAND_TILES, N_TILE_KINDS, SHANTEN_DTYPE, SUIT_KINDS
-from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES
+from .hand import EITHER, HU, ONE_SINGLES
 from .inputs import (
     NO_JOKERS,
     PLAIN_BITS,
+    SingleHandQuery,
     batch_counts,
     batch_error,
     batch_jokers,
@@ -30,6 +31,7 @@ from .inputs import (
     hand_row,
     refuse_hand,
     resolve_rules,
+    single_hand_query,
 )
 from .rules import RuleSet
 from .tiles import Hand, hand_counts, mask_tiles
@@ -99,26 +101,8 @@ def shanten_batch(counts: npt.ArrayLike, rules: str | RuleSet = "riichi", jokers
     return out
 
 
-def shanten(hand: Hand, rules: str | RuleSet = "riichi", jokers: int = 0) -> int:
-    """Shanten of a 3k+1 or 3k+2 hand (jokers included): -1 complete, 0 tenpai, ... (see
-    :func:`shanten_batch`)."""
-    if jokers.__class__ is not int or jokers:
-        jokers = check_jokers(jokers)
-    if not jokers:
-        # one compiled call, the row step of shanten_batch with its tables bound ahead; a list of
-        # counts goes straight to it (the kernel refuses a row of other than 34 counts)
-        one = (SHANTEN.value or SHANTEN.get()).plain.get(rules) if rules.__class__ is str else None
-        if one is not None and hand.__class__ is list:
-            try:
-                answer = one(bytearray(hand))
-            except (TypeError, ValueError):
-                answer = ONE_REFUSED  # _plain_shanten names the problem
-            if -1 <= answer < ONE_SINGLES - 1:
-                return answer
-        rules = resolve_rules(rules)
-        if rules.plain:
-            return _plain_shanten(hand, rules)
-    rules = resolve_rules(rules)
+def _general_shanten(hand: Hand, rules: RuleSet, jokers: int) -> int:
+    """:func:`shanten` with jokers or under rules with variants: the batch kernel on one row."""
     counts = hand_counts(hand)
     check_hand(counts, sum(counts), rules, EITHER, "shanten", jokers)
     # a writable (1, 34) row, so the batch kernel's one compiled signature serves it
@@ -131,16 +115,11 @@ def shanten(hand: Hand, rules: str | RuleSet = "riichi", jokers: int = 0) -> int
     return int(out[0])
 
 
-def _plain_shanten(hand: Hand, rules: RuleSet) -> int:
-    """:func:`shanten` under plain rules without jokers, for any hand form: refuses the hand as
-    the Python checks do, and a list of bools passed as counts (the kernel cannot tell one from
-    a hand with no count above 1, and says so)."""
-    view = SHANTEN.value or SHANTEN.get()
-    one = view.plain.get(rules.bits) or partial(view.one, view.addresses, rules.bits)
-    answer = one(hand_row(hand))  # hand_row refuses bad counts and bools
-    if answer < -1:
-        refuse_hand(hand, rules, EITHER, "shanten")
-    return answer - ONE_SINGLES if answer >= ONE_SINGLES - 1 else answer
+shanten: SingleHandQuery = single_hand_query(
+    __name__, "shanten",
+    """Shanten of a 3k+1 or 3k+2 hand (jokers included): -1 complete, 0 tenpai, ... (see
+    :func:`shanten_batch`).""",
+    "riichi", SHANTEN, -1, ONE_SINGLES, EITHER, _general_shanten)
 
 
 class Advice(NamedTuple):
