@@ -9,7 +9,7 @@ import pytest
 from numba import njit
 
 from lookup import jit
-from lookup.addresses import table_addresses, table_at
+from lookup.addresses import row_at, table_addresses, table_at
 
 jit.register_jitables()
 
@@ -59,3 +59,26 @@ def test_the_address_array_is_read_only():
     addresses = table_addresses([np.zeros(3, np.uint32)], np.uint32)
     with pytest.raises(ValueError):
         addresses[0] = 0
+
+
+@njit
+def _rows_back(rows, out):
+    for i in range(rows.shape[0]):
+        row = row_at(rows, i)
+        for j in range(row.shape[0]):
+            out[i, j] = row[j]
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64, np.uint32])
+def test_row_at_reads_each_row_of_a_c_contiguous_array(rng, dtype):
+    rows = rng.integers(0, 100, (257, 34)).astype(dtype)
+    out = np.zeros_like(rows)
+    _rows_back(rows, out)
+    assert np.array_equal(out, rows)
+    assert np.array_equal(row_at(rows, 5), rows[5])  # as Python: the plain row
+
+
+def test_row_at_is_refused_for_a_strided_array():
+    rows = np.zeros((4, 68), np.uint8)[:, ::2]
+    with pytest.raises(Exception, match="row_at"):
+        _rows_back(rows, np.zeros((4, 34), np.uint8))

@@ -6,7 +6,8 @@ special forms out cheaply, the suit keys index the per-suit entries, and the sta
 special forms combine them. ``jokers`` holds each row's wildcards, or is empty for none:
 then ``suit``/``honor`` are the hu/ting entries, else the joker entries. A kernel stops at
 the first bad row and returns ``(status, row)``; ``(OK, rows written)`` when every row was
-answered (the status protocol of :mod:`lookup.jit`). They release the GIL.
+answered (the status protocol of :mod:`lookup.jit`). They release the GIL. Rows are taken
+with :func:`lookup.addresses.row_at`, which does no reference counting per row.
 
 (The row step stays in the loop rather than in one jitable ``row(c, suit, honor, ...)``:
 passing the tables into a helper per row measured about 10 ns a row slower; likewise the
@@ -16,7 +17,7 @@ exact special-form checks, which take the row, are called only for the forms the
 
 import numpy as np
 
-from ..addresses import table_at
+from ..addresses import row_at, table_at
 from ..jit import ERR_SIZE, KERNEL_MODULES, OK, kernel_decorator
 from . import hand, variants
 from .encoding import (
@@ -30,7 +31,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "6977703cd382cdd642820d6b03938ad9950eda28f76c45fcca87c6ae65d7c101"
+SOURCES_SHA256 = "e8b211287628eb74e40926e70df2f8e23015aaacc5076638d9ca91230d346402"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
@@ -44,7 +45,7 @@ def hu_batch(counts, jokers, tables, rules, out):
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     for i in range(counts.shape[0]):
-        c = counts[i]
+        c = row_at(counts, i)
         j = np.int64(jokers[i]) if with_jokers else 0
         status, total, odd, big, singles = hand.scan_row(c, hand.HU, honors, j, three_player)
         if status != OK:
@@ -80,7 +81,7 @@ def ting_batch(counts, jokers, tables, rules, out):
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     for i in range(counts.shape[0]):
-        c = counts[i]
+        c = row_at(counts, i)
         j = np.int64(jokers[i]) if with_jokers else 0
         status, total, odd, big, singles = hand.scan_row(c, hand.TING, honors, j, three_player)
         if status != OK:

@@ -10,7 +10,7 @@ protocol of :mod:`lookup.jit`: ``(status, first bad row)`` or ``(OK, rows writte
 
 import numpy as np
 
-from ..addresses import table_at
+from ..addresses import row_at, table_at
 from ..jit import ERR_SIZE, KERNEL_MODULES, OK, kernel_decorator
 from . import shanten_forms as sf
 from . import shanten_hand as sh
@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "42c3157e8751939c2dfb2b4851aa678a08d800ea28bcf252c22231617d169374"
+SOURCES_SHA256 = "0b2a387c7abd113e62c51fe619e73c7d7005f177318eca525faa59843b8a4433"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -51,7 +51,7 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     honor_std = tables[KIND_HONOR_258] if pair_258 else honor
     countable = not pair_258  # the kinds of the plain words (their honor words serve three-player characters)
     for i in range(counts.shape[0]):
-        c = counts[i]
+        c = row_at(counts, i)
         j = np.int64(jokers[i]) if with_jokers else 0
         k0, k1, k2, k3, total, over = scan_keys(c)
         status = row_status(c, total, over, EITHER, honors, j, three_player)

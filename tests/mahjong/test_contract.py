@@ -4,10 +4,13 @@ fields checked by type."""
 
 import numpy as np
 import pytest
+from numba import njit
 
 from lookup import jit, mahjong, tables
+from lookup.addresses import row_at
 from lookup.errors import InvalidCardError, InvalidHandError, InvalidRulesError, InvalidTileError
 from lookup.mahjong import encoding as enc
+from lookup.mahjong import hand as hand_steps
 from lookup.mahjong import kernels, shanten_kernels
 from lookup.mahjong.inputs import NO_JOKERS
 from lookup.mahjong.rules import PRESETS, RuleSet, get_rules
@@ -77,6 +80,55 @@ def test_shanten_kernels_run_alike_as_python(rng, rules):
             assert (status, n) == shanten_kernels.discard_advice.py_func(hand, jokers, *_shanten_tables(), bits, python)
             assert status == jit.OK and n == np.count_nonzero(hand)
             assert np.array_equal(compiled[:4 * n], python[:4 * n])
+
+
+def _scan_twin(row, remainder, honors, jokers, three_player):
+    """The row scan's answer, counted one count at a time in plain Python."""
+    counts = [int(x) for x in row]
+    total = sum(counts)
+    if max(counts) > enc.MAX_COPIES:
+        status = jit.ERR_COPIES
+    elif not hand_steps.size_ok(total + jokers, remainder):
+        status = jit.ERR_SIZE
+    elif (not honors and any(counts[enc.HONOR_OFFSET:])) or (three_player and any(counts[1:enc.N_SUIT_RANKS - 1])):
+        status = hand_steps.ERR_OUT_OF_GAME
+    else:
+        status = jit.OK
+    if status == jit.ERR_COPIES:
+        return (status,)  # the counts of a row over MAX_COPIES mean nothing
+    return (status, total, sum(x % 2 for x in counts), sum(x >= 3 for x in counts), counts.count(1))
+
+
+@njit
+def _scan_rows(rows, remainder, honors, jokers, three_player, out):
+    for i in range(rows.shape[0]):
+        out[i] = hand_steps.scan_row(row_at(rows, i), remainder, honors, jokers, three_player)
+
+
+def test_the_row_scan_counts_as_its_plain_twin(rng):
+    """Compiled and as Python, on every value 0..255 at every position (in a row that is
+    otherwise valid) and on seeded rows of every size, rules flags and joker counts."""
+    base = np.zeros(enc.N_TILE_KINDS, np.uint8)
+    base[[0, 9, 18, 27]] = 2
+    bad = np.repeat(base[None], enc.N_TILE_KINDS * 256, axis=0)
+    bad[np.arange(len(bad)), np.repeat(np.arange(enc.N_TILE_KINDS), 256)] = np.tile(np.arange(256), enc.N_TILE_KINDS)
+    wall = np.repeat(np.arange(enc.N_TILE_KINDS), enc.MAX_COPIES)
+    drawn = [np.bincount(rng.permutation(wall)[:size], minlength=enc.N_TILE_KINDS)
+             for size in range(enc.MAX_HAND_TILES + 1) for _ in range(100)]
+    rows = np.concatenate([bad, np.array(drawn, np.uint8), _rows(rng, (13, 14), 100, honors=False)])
+    flags = [(remainder, honors, jokers, three)
+             for remainder in (hand_steps.EITHER, hand_steps.TING, hand_steps.HU) for honors in (True, False)
+             for jokers in (0, 1, 3) for three in (True, False)]
+    python_rows = rows[rng.choice(len(rows), 300, replace=False)]
+    for remainder, honors, jokers, three in flags:
+        out = np.zeros((len(rows), 5), np.int64)
+        _scan_rows(rows, remainder, honors, jokers, three, out)
+        for row, got in zip(rows, out):
+            expected = _scan_twin(row, remainder, honors, jokers, three)
+            assert tuple(got[:len(expected)]) == expected, row
+        for row in python_rows:
+            expected = _scan_twin(row, remainder, honors, jokers, three)
+            assert hand_steps.scan_row(bytes(row), remainder, honors, jokers, three)[:len(expected)] == expected
 
 
 def test_suit_keys_are_the_suit_key_of_each_suit(rng):
