@@ -55,7 +55,8 @@ KERNEL_MODULES = {
                                    "mahjong/shanten_knitted.py"),
     "shisanshui/kernels.py": ("jit.py", "shisanshui/encoding.py", "shisanshui/splits.py", "shisanshui/deal.py",
                               "shisanshui/special_hands.py"),
-    "zipai/kernels.py": ("jit.py", "zipai/encoding.py", "zipai/melds.py", "zipai/hand.py", "zipai/wang.py"),
+    "zipai/kernels.py": ("jit.py", "addresses.py", "zipai/encoding.py", "zipai/melds.py", "zipai/hand.py",
+                         "zipai/wang.py"),
 }
 
 _jitables: list[tuple[Callable, bool]] = []

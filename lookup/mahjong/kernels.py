@@ -31,7 +31,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "e8b211287628eb74e40926e70df2f8e23015aaacc5076638d9ca91230d346402"
+SOURCES_SHA256 = "12fa7ca115fb97d20fc920b5ade4bbccf662e4bc324865aa298553c7c621ef29"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

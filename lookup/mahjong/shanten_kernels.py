@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "0b2a387c7abd113e62c51fe619e73c7d7005f177318eca525faa59843b8a4433"
+SOURCES_SHA256 = "e813fc0757eac0fd2c99f5af346c86ba2c1bc5feb7bf7b514afd84c45adff0d9"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

@@ -4,17 +4,19 @@ Each kernel loops over the rows and answers each with the per-hand step of the s
 (:func:`lookup.zipai.hand.hu_counts`, :func:`~lookup.zipai.hand.ting_counts`, and with 王
 :func:`lookup.zipai.wang.hu_wang`, :func:`~lookup.zipai.wang.ting_wang`, compiled in; see
 :mod:`lookup.jit` for the cache). Status protocol: ``(OK, rows written)``, or the status of
-the first bad row and its index (nothing after it is answered). They release the GIL.
+the first bad row and its index (nothing after it is answered). They release the GIL. Rows
+are taken with :func:`lookup.addresses.row_at`, which does no reference counting per row.
 """
 
 import numpy as np
 
 from .. import jit
+from ..addresses import row_at
 from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "726012b207301da8d6f9d74d719a37033ec50dd46fccabd4fe64a508b35bbc48"
+SOURCES_SHA256 = "ad6f1c6bf673672d45d348d2f13eb9ad9c5b613a95f607e06e6ed969a79b642b"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
@@ -26,7 +28,8 @@ def hu_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarr
     part = np.zeros(N_CARDS, np.int64)
     used = np.zeros(N_CARDS, np.int64)
     for i in range(counts.shape[0]):
-        status, huxi = hand.hu_counts(trans, final, values, counts[i], part, 0, 0, used, min_huxi, pair_with_quad)
+        status, huxi = hand.hu_counts(trans, final, values, row_at(counts, i), part, 0, 0, used, min_huxi,
+                                      pair_with_quad)
         if status != jit.OK:
             return status, i
         out[i] = huxi
@@ -42,11 +45,11 @@ def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, fina
     work = np.zeros(wang.WORK_SIZE, np.int64)
     for i in range(counts.shape[0]):
         if wangs[i] == 0:
-            status, huxi = hand.hu_counts(trans, final, values, counts[i], part, 0, 0, used, min_huxi,
+            status, huxi = hand.hu_counts(trans, final, values, row_at(counts, i), part, 0, 0, used, min_huxi,
                                           pair_with_quad)
         else:
-            status, key = wang.hu_wang(trans, final, values, counts[i], part, 0, 0, used, min_huxi, pair_with_quad,
-                                       wangs[i], work)
+            status, key = wang.hu_wang(trans, final, values, row_at(counts, i), part, 0, 0, used, min_huxi,
+                                       pair_with_quad, wangs[i], work)
             huxi = wang.total_of(key, min_huxi)
         if status != jit.OK:
             return status, i
@@ -62,8 +65,8 @@ def ting_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.nda
     path = np.zeros(hand.PATH_SIZE, np.int64)
     used = np.zeros(N_CARDS, np.int64)
     for i in range(counts.shape[0]):
-        status, _ = hand.ting_counts(trans, final, values, back, back_final, counts[i], part, path, 0, 0, used, 0, 0,
-                                     min_huxi, pair_with_quad, limit, out[i])
+        status, _ = hand.ting_counts(trans, final, values, back, back_final, row_at(counts, i), part, path, 0, 0,
+                                     used, 0, 0, min_huxi, pair_with_quad, limit, row_at(out, i))
         if status != jit.OK:
             return status, i
     return jit.OK, counts.shape[0]
@@ -78,8 +81,8 @@ def ting_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, fi
     used = np.zeros(N_CARDS, np.int64)
     work = np.zeros(wang.WORK_SIZE, np.int64)
     for i in range(counts.shape[0]):
-        status, _ = wang.ting_wang(trans, final, values, counts[i], part, 0, 0, used, 0, 0, min_huxi,
-                                   pair_with_quad, limit, wangs[i], work, out[i])
+        status, _ = wang.ting_wang(trans, final, values, row_at(counts, i), part, 0, 0, used, 0, 0, min_huxi,
+                                   pair_with_quad, limit, wangs[i], work, row_at(out, i))
         if status != jit.OK:
             return status, i
     return jit.OK, counts.shape[0]
