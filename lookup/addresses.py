@@ -11,7 +11,8 @@ drops them (a :func:`lookup.tables.clear_cache` while a call runs included).
 The batch kernels read their rows by address too (:func:`row_at`): a row taken as
 ``rows[i]`` is a view that holds a reference to its array, and taking and dropping that
 reference is an atomic read-modify-write per row, a full memory fence on x86 that stalls the
-row's table reads (measured 10-15 ns a row on an Intel Xeon, more than the row scan).
+row's table reads (on an Intel Xeon it cost more than the row's table work: ``python
+bench/run.py floor`` before and after the change).
 
 Imported by kernel modules only (it imports Numba).
 """

@@ -87,9 +87,10 @@ _OVER_BIAS = ((1 << _SIX_BITS) - MAX_COPIES - 1) * _ONE_PER_BYTE
 """Added to each count's low six bits, sets bit 6 exactly when they are over MAX_COPIES; no
 byte carries into the next, and bit 7 stays clear, so the sum fits an int64."""
 _BIT_SIX = (1 << _SIX_BITS) * _ONE_PER_BYTE
-_LOW_HALF = (1 << (COUNT_WORD_BYTES * BYTE_BITS // 2)) - 1
-_HALF_ONES = sum(1 << (BYTE_BITS * b) for b in range(COUNT_WORD_BYTES // 2))
-_HALF_TOP_SHIFT = BYTE_BITS * (COUNT_WORD_BYTES // 2 - 1)
+_HALF_BITS = COUNT_WORD_BYTES * BYTE_BITS // 2
+_LOW_HALF = (1 << _HALF_BITS) - 1
+_HALF_ONES = _ONE_PER_BYTE & _LOW_HALF
+_HALF_TOP_SHIFT = _HALF_BITS - BYTE_BITS
 _FULL_WORDS, _TAIL_BYTES = divmod(N_TILE_KINDS, COUNT_WORD_BYTES)
 assert BYTE_BITS * COUNT_WORD_BYTES == 64 and MAX_COPIES == 4  # count_word: 8 bytes in an int64; the bit tests: 0..4
 assert 0 < _TAIL_BYTES and (_FULL_WORDS + 1) * (2 * MAX_COPIES - 1) < 64  # one tail word; byte sums under 64
@@ -110,7 +111,7 @@ def byte_sum(word: int) -> int:
     then fits a byte): the halves added, then one product that gathers four bytes into the
     top byte of 32 bits. Nothing overflows an int64 (compiled ints must not: Numba's signed
     arithmetic may assume they do not)."""
-    half = (word & _LOW_HALF) + (word >> (COUNT_WORD_BYTES * BYTE_BITS // 2))
+    half = (word & _LOW_HALF) + (word >> _HALF_BITS)
     return ((half * _HALF_ONES) >> _HALF_TOP_SHIFT) & 0xFF
 
 
@@ -127,9 +128,9 @@ def scan_row(c: Counts, remainder: int, honors: bool, jokers: int,
 
     The counts are read eight at a time as the bytes of an int: each byte's bits 0, 1 and 2
     and whether it holds 3 are added up per byte over the five words, then across the bytes
-    (:func:`byte_sum`); 0..4 is all a count can be once the over test passed. A loop over the
-    34 counts, left to the vectorizer, ran 2-3× slower on an AVX-512 machine, whose vectors
-    are wider than the row. The sums are exact when no count is over MAX_COPIES (otherwise
+    (:func:`byte_sum`); 0..4 is all a count can be once the over test passed. (A loop over the
+    34 counts, left to the vectorizer, was vectorized on an AVX-512 machine for vectors wider
+    than the row and so ran one count at a time.) The sums are exact when no count is over MAX_COPIES (otherwise
     only the status is meant). Nothing here overflows an int64 (Numba's signed arithmetic may
     assume it does not), so compiled and Python runs agree on every row.
     """

@@ -31,7 +31,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "12fa7ca115fb97d20fc920b5ade4bbccf662e4bc324865aa298553c7c621ef29"
+SOURCES_SHA256 = "9b18e87f6fdf80f2fd2011263e4b440e3b46d9ae4153a144e5561d16b2ba47c9"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

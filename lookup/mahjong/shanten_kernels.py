@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "e813fc0757eac0fd2c99f5af346c86ba2c1bc5feb7bf7b514afd84c45adff0d9"
+SOURCES_SHA256 = "c195cb78ccc9c7f44e0a5e2b59ca909e1bec5e73100394e249613df048919ef5"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

@@ -16,7 +16,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "ad6f1c6bf673672d45d348d2f13eb9ad9c5b613a95f607e06e6ed969a79b642b"
+SOURCES_SHA256 = "03ef94f1c3efdcbf848149aea014250477cef67dd1823174bab80240931db21b"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
