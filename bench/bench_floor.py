@@ -88,11 +88,18 @@ def _takes_jokers(fn) -> bool:
     return "jokers" in inspect.signature(fn).parameters
 
 
-def _mahjong_rows(quick: bool) -> tuple[list[list[str]], str]:
-    from lookup import mahjong, tables
+def _hu_ting_entries() -> tuple[np.ndarray, np.ndarray]:
+    """The hu/ting entries of the numbered suits and of the honors (what the floor reads)."""
+    from lookup import tables
 
     tableset = tables.load("mahjong")
-    suit, honor = tableset["suit/hu_ting"], tableset["honor/hu_ting"]
+    return tableset["suit/hu_ting"], tableset["honor/hu_ting"]
+
+
+def _mahjong_rows(quick: bool) -> tuple[list[list[str]], str]:
+    from lookup import mahjong
+
+    suit, honor = _hu_ting_entries()
     n = 50_000 if quick else 400_000
     rng = np.random.default_rng(2015)
     rows_by_kind = {
@@ -153,32 +160,32 @@ def _per_chunk(floor):
 
 def _parallel_rows(quick: bool) -> list[list[str]]:
     """The batch queries on 10M rows (random draws tiled), one call against
-    ``lookup.parallel.in_threads`` with 2 threads; first the two floor kernels the same way
-    (what the machine's second core gives a loop that only reads the rows, or only computes
-    the keys and reads the entries, in this run)."""
-    from lookup import mahjong, parallel, tables
+    ``lookup.parallel.in_threads`` with 2 threads; first the two floor kernels the same way, on
+    the 14-tile rows (what the machine's second core gives a loop that only reads the rows, or
+    only computes the keys and reads the entries, in this run)."""
+    from lookup import mahjong, parallel
 
-    tableset = tables.load("mahjong")
-    suit, honor = tableset["suit/hu_ting"], tableset["honor/hu_ting"]
+    suit, honor = _hu_ting_entries()
     rng = np.random.default_rng(2016)
     n_distinct, n = (20_000, 1_000_000) if quick else (200_000, 10_000_000)
+    rows_by_size = {n_tiles: np.tile(_random_rows(rng, n_distinct, n_tiles), (n // n_distinct, 1))
+                    for n_tiles in (14, 13)}
+    floor = "(the machine)"
+    riichi = {"rules": "riichi"}
+    runs = (("read floor", _per_chunk(read_floor), 14, {}, floor),
+            ("keys + reads floor", _per_chunk(lambda rows: keys_reads_floor(rows, POW5, suit, honor)), 14, {}, floor),
+            ("is_hu_batch (riichi)", mahjong.is_hu_batch, 14, riichi, "≥ 1.8×"),
+            ("ting_batch (riichi)", mahjong.ting_batch, 13, riichi, "≥ 1.8×"),
+            ("shanten_batch (riichi)", mahjong.shanten_batch, 14, riichi, "≥ 1.8×"))
     out = []
-    for name, fn, n_tiles in (("read floor", _per_chunk(read_floor), 14),
-                              ("keys + reads floor", _per_chunk(lambda rows: keys_reads_floor(rows, POW5, suit, honor)),
-                               14),
-                              ("is_hu_batch", mahjong.is_hu_batch, 14), ("ting_batch", mahjong.ting_batch, 13),
-                              ("shanten_batch", mahjong.shanten_batch, 14)):
-        rows = np.tile(_random_rows(rng, n_distinct, n_tiles), (n // n_distinct, 1))
-        is_floor = name.endswith("floor")
-        kwargs = {} if is_floor else {"rules": "riichi"}
-        if not is_floor:
+    for name, fn, n_tiles, kwargs, target in runs:
+        rows = rows_by_size[n_tiles]
+        if kwargs:  # a query: the threaded answers are the plain call's
             assert np.array_equal(parallel.in_threads(fn, rows, threads=2, **kwargs), fn(rows, **kwargs))
         t_one = best_of(lambda fn=fn, rows=rows, kwargs=kwargs: fn(rows, **kwargs), repeat=2)
         t_two = best_of(lambda fn=fn, rows=rows, kwargs=kwargs: parallel.in_threads(fn, rows, threads=2, **kwargs),
                         repeat=2)
-        out.append([name if is_floor else f"{name} (riichi)", f"{n:,}", fmt_time(t_one / n), fmt_time(t_two / n),
-                    f"**{t_one / t_two:.2f}×**", "(the machine)" if is_floor else "≥ 1.8×"])
-        del rows
+        out.append([name, f"{n:,}", fmt_time(t_one / n), fmt_time(t_two / n), f"**{t_one / t_two:.2f}×**", target])
     return out
 
 

@@ -130,9 +130,9 @@ def scan_row(c: Counts, remainder: int, honors: bool, jokers: int,
     and whether it holds 3 are added up per byte over the five words, then across the bytes
     (:func:`byte_sum`); 0..4 is all a count can be once the over test passed. (A loop over the
     34 counts, left to the vectorizer, was vectorized on an AVX-512 machine for vectors wider
-    than the row and so ran one count at a time.) The sums are exact when no count is over MAX_COPIES (otherwise
-    only the status is meant). Nothing here overflows an int64 (Numba's signed arithmetic may
-    assume it does not), so compiled and Python runs agree on every row.
+    than the row and so ran one count at a time.) The sums are exact when no count is over
+    MAX_COPIES (otherwise only the status is meant). Nothing here overflows an int64 (Numba's
+    signed arithmetic may assume it does not), so compiled and Python runs agree on every row.
     """
     ones = twos = fours = threes = over = 0  # per byte: counts with bit 0, bit 1, bit 2; counts of 3
     for k in range(_FULL_WORDS + 1):

@@ -31,7 +31,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "9b18e87f6fdf80f2fd2011263e4b440e3b46d9ae4153a144e5561d16b2ba47c9"
+SOURCES_SHA256 = "07250eb85014ca47c35065ceeba61a813116f65a7561e41d45980b3887b66cbc"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "c195cb78ccc9c7f44e0a5e2b59ca909e1bec5e73100394e249613df048919ef5"
+SOURCES_SHA256 = "aa90a3f095620957981e6521ce23fc18229227025d0f52f913489829d470ba81"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
