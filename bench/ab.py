@@ -1,0 +1,121 @@
+"""A/B of a mahjong batch query in one process: the working tree's kernels against a git
+revision's, on the same rows, run in turn.
+
+Why: on a shared VM the same kernel's time drifts by tens of percent between processes
+minutes apart, so two ``make bench`` runs (or two runs of a script) cannot tell a 10% change
+from noise. Here both versions run alternately in one process, and each keeps its best time.
+
+How: ``git archive REV lookup`` is unpacked into a temporary directory and imported as the
+package ``lookup_base`` (the package imports itself only relatively). Both read the working
+tree's tables (``PAIBIAO_DATA`` is set to them). The answers of the two versions must be equal
+before anything is timed. Times are ns per row, with each one's multiple of the keys + reads
+floor of ``bench_floor`` timed in the same rounds.
+
+Usage::
+
+    python bench/ab.py [--rev HEAD] [--rows 100000] [--reps 30] [--jokers J] QUERY PRESET...
+
+QUERY is ``is_hu_batch``, ``ting_batch`` (13-tile rows) or ``shanten_batch``; rows are the
+random rows of ``bench_floor`` (14 tiles less one per joker, 13 for ting). A developer's tool:
+``make bench`` stays the source of every figure quoted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(REPO))
+
+from bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor  # noqa: E402
+
+QUERIES = {"is_hu_batch": 0, "ting_batch": 1, "shanten_batch": 0}
+"""Each query, with the tiles its rows have fewer than a full hand (ting asks of 13)."""
+BASE_PACKAGE = "lookup_base"
+
+
+def import_revision(rev: str, into: Path) -> ModuleType:
+    """The ``lookup`` package of git revision ``rev``, unpacked under ``into`` and imported as
+    :data:`BASE_PACKAGE`."""
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", rev, "lookup"],
+                             check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    (into / "lookup").rename(into / BASE_PACKAGE)
+    sys.path.insert(0, str(into))
+    return importlib.import_module(f"{BASE_PACKAGE}.mahjong")
+
+
+def best_times(runs: dict[str, Callable[[], object]], reps: int) -> dict[str, float]:
+    """The least wall time in seconds of each run over ``reps`` rounds, the runs taken in turn
+    (in reverse order every other round, so neither version always follows the other)."""
+    best = dict.fromkeys(runs, float("inf"))
+    order = list(runs.items())
+    for round_ in range(reps):
+        for name, run in (order if round_ % 2 == 0 else order[::-1]):
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best
+
+
+def compare(query: str, preset: str, ours: Callable, theirs: Callable, rev: str, rows: np.ndarray, jokers: int,
+            reps: int) -> str | None:
+    """One line: the floor's, ``rev``'s and the working tree's ns per row for ``preset``; None
+    when the two versions' answers differ."""
+    if not np.array_equal(ours(rows, preset, jokers), theirs(rows, preset, jokers)):
+        return None
+    suit, honor = _hu_ting_entries()
+    best = best_times({"floor": lambda: keys_reads_floor(rows, POW5, suit, honor),
+                       rev: lambda: theirs(rows, preset, jokers),
+                       "work": lambda: ours(rows, preset, jokers)}, reps)
+    ns = {name: seconds / len(rows) * 1e9 for name, seconds in best.items()}
+    return (f"{query} {preset} (ns per row, x keys + reads floor): floor {ns['floor']:.1f}  "
+            f"{rev} {ns[rev]:.1f} (x{best[rev] / best['floor']:.2f})  "
+            f"work {ns['work']:.1f} (x{best['work'] / best['floor']:.2f})  work / {rev} {best['work'] / best[rev]:.3f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("query", choices=sorted(QUERIES))
+    parser.add_argument("presets", nargs="+", metavar="PRESET")
+    parser.add_argument("--rev", default="HEAD", help="the git revision to compare against (default HEAD)")
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--reps", type=int, default=30)
+    parser.add_argument("--jokers", type=int, default=0, help="jokers in every row (default 0)")
+    args = parser.parse_args(argv)
+
+    from lookup import mahjong as work
+    from lookup import tables
+
+    os.environ["PAIBIAO_DATA"] = str(tables.data_dir())
+    rows = _random_rows(np.random.default_rng(2015), args.rows, 14 - QUERIES[args.query] - args.jokers)
+    with tempfile.TemporaryDirectory() as tmp:
+        base = import_revision(args.rev, Path(tmp))
+        for preset in args.presets:
+            line = compare(args.query, preset, getattr(work, args.query), getattr(base, args.query), args.rev, rows,
+                           args.jokers, args.reps)
+            if line is None:
+                print(f"{args.query} {preset}: the working tree's answers differ from {args.rev}'s", file=sys.stderr)
+                return 1
+            print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
