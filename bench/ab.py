@@ -16,7 +16,7 @@ Usage::
     python bench/ab.py [--rev HEAD] [--rows 100000] [--reps 30] [--jokers J] QUERY PRESET...
 
 QUERY is ``is_hu_batch``, ``ting_batch`` (13-tile rows) or ``shanten_batch``; rows are the
-random rows of ``bench_floor`` (14 tiles less one per joker, 13 for ting). A developer's tool:
+random rows of ``bench_floor`` (14 tiles, 13 for ting, less one per joker). A developer's tool:
 ``make bench`` stays the source of every figure quoted.
 """
 
@@ -44,8 +44,10 @@ sys.path.insert(0, str(REPO))
 
 from bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor  # noqa: E402
 
-QUERIES = {"is_hu_batch": 0, "ting_batch": 1, "shanten_batch": 0}
-"""Each query, with the tiles its rows have fewer than a full hand (ting asks of 13)."""
+from lookup.mahjong.encoding import MAX_HAND_TILES  # noqa: E402
+
+QUERIES = {"is_hu_batch": MAX_HAND_TILES, "ting_batch": MAX_HAND_TILES - 1, "shanten_batch": MAX_HAND_TILES}
+"""Each query, with the tiles of its rows, jokers included (ting asks of a hand a tile short)."""
 BASE_PACKAGE = "lookup_base"
 
 
@@ -75,12 +77,12 @@ def best_times(runs: dict[str, Callable[[], object]], reps: int) -> dict[str, fl
 
 
 def compare(query: str, preset: str, ours: Callable, theirs: Callable, rev: str, rows: np.ndarray, jokers: int,
-            reps: int) -> str | None:
-    """One line: the floor's, ``rev``'s and the working tree's ns per row for ``preset``; None
-    when the two versions' answers differ."""
+            entries: tuple[np.ndarray, np.ndarray], reps: int) -> str | None:
+    """One line: the floor's (``entries``: the hu/ting entries it reads), ``rev``'s and the
+    working tree's ns per row for ``preset``; None when the two versions' answers differ."""
     if not np.array_equal(ours(rows, preset, jokers), theirs(rows, preset, jokers)):
         return None
-    suit, honor = _hu_ting_entries()
+    suit, honor = entries
     best = best_times({"floor": lambda: keys_reads_floor(rows, POW5, suit, honor),
                        rev: lambda: theirs(rows, preset, jokers),
                        "work": lambda: ours(rows, preset, jokers)}, reps)
@@ -104,12 +106,13 @@ def main(argv: list[str] | None = None) -> int:
     from lookup import tables
 
     os.environ["PAIBIAO_DATA"] = str(tables.data_dir())
-    rows = _random_rows(np.random.default_rng(2015), args.rows, 14 - QUERIES[args.query] - args.jokers)
+    rows = _random_rows(np.random.default_rng(2015), args.rows, QUERIES[args.query] - args.jokers)
+    entries = _hu_ting_entries()
     with tempfile.TemporaryDirectory() as tmp:
         base = import_revision(args.rev, Path(tmp))
         for preset in args.presets:
             line = compare(args.query, preset, getattr(work, args.query), getattr(base, args.query), args.rev, rows,
-                           args.jokers, args.reps)
+                           args.jokers, entries, args.reps)
             if line is None:
                 print(f"{args.query} {preset}: the working tree's answers differ from {args.rev}'s", file=sys.stderr)
                 return 1
