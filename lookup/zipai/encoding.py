@@ -231,26 +231,58 @@ constant array (a load, no exception path), so the helpers stay small enough to 
 into the kernels' loops, and Python indexes bytes as fast as a tuple."""
 
 
-def _unit_numbers(last: bool) -> bytes:
-    return bytes((max if last else min)(t % N_NUMBERS for t in cards if t >= 0) for cards in UNIT_CARDS)
+def _free_copy_numbers(last: bool) -> bytes:
+    spans = []
+    for t in range(N_CARDS):
+        for k in range(MAX_CARD_UNITS):
+            u = CARD_UNITS[MAX_CARD_UNITS * t + k]
+            if u == NO_UNIT:  # (no case: never read)
+                spans.append(t % N_NUMBERS)
+                continue
+            rest = [x for x in UNIT_CARDS[u] if x >= 0]
+            rest.remove(t)  # the unit holds the third copy: the part keeps two
+            numbers = [x % N_NUMBERS for x in rest]
+            spans.append(max(numbers) if last else min(numbers))
+    return bytes(spans)
 
 
-UNIT_FIRST_NUMBER = _unit_numbers(False)
-"""UNIT_FIRST_NUMBER[u]: the lowest number (0..9) of a card of unit u ..."""
-UNIT_LAST_NUMBER = _unit_numbers(True)
-"""... and UNIT_LAST_NUMBER[u] the highest: taking u off a vector changes its symbols there only."""
+FREE_COPY_FIRST_NUMBER = _free_copy_numbers(False)
+"""FREE_COPY_FIRST_NUMBER[MAX_CARD_UNITS * t + k]: when a part holding card t twice draws a third
+copy that unit u = CARD_UNITS[MAX_CARD_UNITS * t + k] takes, the part loses u's cards but one
+copy of t; this is the lowest number of those cards ..."""
+FREE_COPY_LAST_NUMBER = _free_copy_numbers(True)
+"""... and FREE_COPY_LAST_NUMBER the highest: the part's symbols change between them only."""
+
+
+def _free_copy_needs() -> bytes:
+    needs = []
+    for t in range(N_CARDS):
+        for k in range(MAX_CARD_UNITS):
+            u = CARD_UNITS[MAX_CARD_UNITS * t + k]
+            rest = [x for x in UNIT_CARDS[u] if x >= 0] if u != NO_UNIT else [t]
+            rest.remove(t)
+            others = sorted({x for x in rest if x != t})
+            needs += others + [t] * (2 - len(others))
+    return bytes(needs)
+
+
+FREE_COPY_NEEDS = _free_copy_needs()
+"""FREE_COPY_NEEDS[2 * (MAX_CARD_UNITS * t + k) + j], j = 0, 1: the cards other than t that unit
+CARD_UNITS[MAX_CARD_UNITS * t + k] takes off the part with the third copy of t (t itself in
+the slots left): the part must hold each of them for that case."""
 
 
 def _card_numbers(last: bool) -> bytes:
-    spans = [[t % N_NUMBERS] + [(UNIT_LAST_NUMBER if last else UNIT_FIRST_NUMBER)[u]
-                                for u in range(N_UNITS) if t in UNIT_CARDS[u]] for t in range(N_CARDS)]
-    return bytes((max if last else min)(span) for span in spans)
+    free = FREE_COPY_LAST_NUMBER if last else FREE_COPY_FIRST_NUMBER
+    return bytes((max if last else min)([t % N_NUMBERS, *free[MAX_CARD_UNITS * t:MAX_CARD_UNITS * (t + 1)]])
+                 for t in range(N_CARDS))
 
 
 CARD_FIRST_NUMBER = _card_numbers(False)
-"""CARD_FIRST_NUMBER[t]: the lowest number of a card of the units that hold card t ..."""
+"""CARD_FIRST_NUMBER[t]: the lowest number whose symbol drawing card t can change, in any way
+it is placed (t's own number, and the FREE_COPY numbers of its units) ..."""
 CARD_LAST_NUMBER = _card_numbers(True)
-"""... and CARD_LAST_NUMBER[t] the highest: drawing t changes a vector's symbols between them only."""
+"""... and CARD_LAST_NUMBER[t] the highest."""
 
 
 @jitable
@@ -263,17 +295,17 @@ def walk(trans: Table, final: int, part: Counts) -> int:
 def walk_from(trans: Table, final: int, part: Counts, level: int, state: int, rank: int) -> int:
     """:func:`walk` resumed before number ``level`` in ``state`` with ``rank`` so far.
 
-    The walk stops at the dead state (every vector through it loses): fewer steps for most
-    losing vectors, and a loop Numba's compiler keeps small enough to inline into its callers.
+    The walk reads every number left, also after the dead state (every vector through it
+    loses): that state is absorbing and its entries are 0, so those reads hit one cached row,
+    and the loop has no exit that depends on the counts, which the CPU would mispredict on
+    random hands (measured faster than stopping at the dead state, for hu and ting alike).
     """
     s = state
     r = rank
-    n = level
-    while n < N_NUMBERS and s != DEAD:
+    for n in range(level, N_NUMBERS):
         e = trans[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
         s = e & STATE_MASK
         r += e >> RANK_SHIFT
-        n += 1
     if s != final:
         return NO_WIN
     return r
@@ -282,12 +314,11 @@ def walk_from(trans: Table, final: int, part: Counts, level: int, state: int, ra
 @jitable
 def walk_back_from(back: Table, back_final: int, part: Counts, level: int, state: int) -> bool:
     """True when the reverse automaton ``back``, in ``state`` after numbers 9..level+1, reads
-    numbers level..0 of ``part`` into ``back_final`` (``level`` 9 and START: the whole vector)."""
+    numbers level..0 of ``part`` into ``back_final`` (``level`` 9 and START: the whole vector).
+    Like :func:`walk_from`, it reads on through the dead state."""
     s = state
-    n = level
-    while n >= 0 and s != DEAD:
+    for n in range(level, -1, -1):
         s = back[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
-        n -= 1
     return s == back_final
 
 

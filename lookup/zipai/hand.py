@@ -39,6 +39,9 @@ from .encoding import (
     CARD_UNITS,
     COUNT_VALUES,
     DEAD,
+    FREE_COPY_FIRST_NUMBER,
+    FREE_COPY_LAST_NUMBER,
+    FREE_COPY_NEEDS,
     GROUP_SIZE,
     HUXI_MASK,
     MAX_CARD_UNITS,
@@ -55,9 +58,7 @@ from .encoding import (
     RANK_SHIFT,
     START,
     STATE_MASK,
-    UNIT_FIRST_NUMBER,
     UNIT_HUXI,
-    UNIT_LAST_NUMBER,
     Counts,
     Scratch,
     Table,
@@ -79,8 +80,11 @@ FORWARD_STATE = 0
 FORWARD_RANK = FORWARD_STATE + _LEVELS
 """... path[FORWARD_RANK + n], the rank so far ..."""
 BACKWARD_STATE = FORWARD_RANK + _LEVELS
-"""... path[BACKWARD_STATE + n], the reverse automaton's state after numbers 9..n (n = 10: START)."""
-PATH_SIZE = BACKWARD_STATE + _LEVELS
+"""... path[BACKWARD_STATE + n], the reverse automaton's state after numbers 9..n (n = 10: START) ..."""
+CANDIDATES = BACKWARD_STATE + _LEVELS
+"""... and from path[CANDIDATES], the cards whose draw :func:`ting_counts` tries (each slot is
+written before the count says whether it is kept: one slot more than there are cards)."""
+PATH_SIZE = CANDIDATES + N_CARDS + 1
 
 
 @jitable
@@ -208,7 +212,9 @@ def both_paths(trans: Table, back: Table, part: Counts, path: Scratch) -> tuple[
 
     ``(live_to, live_from)``: the forward states are live up to before number ``live_to``
     (10: the walk did not die), the backward ones from after number ``live_from`` - 1 (0: it
-    did not die); the dead ones are not written.
+    did not die). Both walks read all ten numbers and count their live states rather than
+    stop at the dead one (see :func:`~lookup.zipai.encoding.walk_from`); the dead states are
+    written as DEAD.
     """
     s = START
     r = 0
@@ -216,26 +222,20 @@ def both_paths(trans: Table, back: Table, part: Counts, path: Scratch) -> tuple[
     path[FORWARD_RANK] = r
     b = START
     path[BACKWARD_STATE + N_NUMBERS] = b
-    live_to = N_NUMBERS
-    live_from = 0
+    live_forward = 0
+    live_backward = 0
     for i in range(N_NUMBERS):
-        if live_to == N_NUMBERS:
-            e = trans[s * N_SYMBOLS + COUNT_VALUES * part[i] + part[i + N_NUMBERS]]
-            s = e & STATE_MASK
-            r += e >> RANK_SHIFT
-            if s == DEAD:
-                live_to = i
-            path[FORWARD_STATE + i + 1] = s
-            path[FORWARD_RANK + i + 1] = r
+        e = trans[s * N_SYMBOLS + COUNT_VALUES * part[i] + part[i + N_NUMBERS]]
+        s = e & STATE_MASK
+        r += e >> RANK_SHIFT
+        live_forward += s != DEAD  # (DEAD is absorbing: the live states come first)
+        path[FORWARD_STATE + i + 1] = s
+        path[FORWARD_RANK + i + 1] = r
         n = N_NUMBERS - 1 - i
-        if live_from == 0:
-            b = back[b * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
-            if b == DEAD:
-                live_from = n + 1
-            path[BACKWARD_STATE + n] = b
-        if live_to < N_NUMBERS and live_from > 0:
-            break
-    return live_to, live_from
+        b = back[b * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+        live_backward += b != DEAD
+        path[BACKWARD_STATE + n] = b
+    return live_forward, N_NUMBERS - live_backward
 
 
 @jitable
@@ -252,9 +252,11 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
 
     ``back``, ``back_final``: the group set's reverse automaton; ``path``: scratch of
     :data:`PATH_SIZE` ints. The part is walked once each way (:func:`both_paths`); a case
-    changes the part on a few numbers only, and can win only where the part's prefix before
-    them and its suffix after them are both live: the other cases are skipped unwalked, the
-    rest resume the shorter walk there (a winner: the forward one, for its rank).
+    changes the part on a few numbers only (a card joining it: its number; a free copy: those
+    of the cards its unit takes off, :data:`~lookup.zipai.encoding.FREE_COPY_FIRST_NUMBER`),
+    and can win only where the part's prefix before them and its suffix after them are both
+    live: the other cases are skipped unwalked (the cards that have none are not even listed),
+    the rest resume the shorter walk there (a winner: the forward one, for its rank).
     """
     status, size, huxi, kan_quads = take_out_sets(c, used, part)
     if status != OK:
@@ -264,25 +266,46 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
     melds += huxi
     quads += kan_quads
     live_to, live_from = both_paths(trans, back, part, path)
-    waits = 0
+    # The candidates, listed without a branch on the counts (random hands would mispredict
+    # them): a card held other than twice changes the part at its number only, so only
+    # those of the numbers where the part's prefix and suffix are both live; then the cards
+    # held twice whose cases reach there (a free copy changes the numbers of its unit).
+    candidates = 0
+    for n in range(max(live_from - 1, 0), min(live_to, N_NUMBERS - 1) + 1):
+        path[CANDIDATES + candidates] = n
+        candidates += c[n] != MAX_PART_COPIES
+        path[CANDIDATES + candidates] = n + N_NUMBERS
+        candidates += c[n + N_NUMBERS] != MAX_PART_COPIES
     for t in range(N_CARDS):
+        out[t] = NO_WIN
+        path[CANDIDATES + candidates] = t
+        candidates += (c[t] == MAX_PART_COPIES) & (CARD_FIRST_NUMBER[t] <= live_to) & \
+            (CARD_LAST_NUMBER[t] + 1 >= live_from)
+    waits = 0
+    for j in range(candidates):
+        t = path[CANDIDATES + j]
         x = c[t]
         best = NO_WIN
         number = t % N_NUMBERS
-        low = CARD_FIRST_NUMBER[t] if x == MAX_PART_COPIES else number  # (a free copy: in a unit)
-        high = CARD_LAST_NUMBER[t] if x == MAX_PART_COPIES else number
-        if x + used[t] < MAX_COPIES and low <= live_to and high + 1 >= live_from:
+        if x + used[t] < MAX_COPIES:
             kept = part[t]
             for k in range(1 + MAX_CARD_UNITS if x == MAX_PART_COPIES else 1):
+                first = last = number
+                if k > 0:  # a free copy: what its unit changes, and needs, is known before draw_case
+                    i = MAX_CARD_UNITS * t + k - 1
+                    if CARD_UNITS[i] == NO_UNIT:
+                        break
+                    first = FREE_COPY_FIRST_NUMBER[i]
+                    last = FREE_COPY_LAST_NUMBER[i]
+                    if part[FREE_COPY_NEEDS[2 * i]] == 0 or part[FREE_COPY_NEEDS[2 * i + 1]] == 0:
+                        continue  # the part lacks a card the unit takes off
+                if first > live_to or last + 1 < live_from:
+                    continue  # the part's prefix before first or suffix after last is in no winning vector
                 u, held, grown, gained, upgraded = draw_case(x, t, k, peng, wei)
                 if u == NO_CASE:
                     break
                 if not unit_in_set(u, limit):
                     continue
-                first = number if u == NO_UNIT else UNIT_FIRST_NUMBER[u]
-                last = number if u == NO_UNIT else UNIT_LAST_NUMBER[u]
-                if first > live_to or last + 1 < live_from:
-                    continue  # the part's prefix before first or suffix after last is in no winning vector
                 if not pair_rule_ok(size + grown, quads + upgraded, pair_with_quad):
                     continue
                 part[t] = held
@@ -303,5 +326,5 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
                 part[t] = kept
             if best >= 0:
                 waits += 1
-        out[t] = best
+            out[t] = best
     return OK, waits

@@ -16,7 +16,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "03ef94f1c3efdcbf848149aea014250477cef67dd1823174bab80240931db21b"
+SOURCES_SHA256 = "8df8299e1b297507fafaf81925edfc48635689e1b6a896873323cb445fe10f7b"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

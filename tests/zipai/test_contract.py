@@ -104,6 +104,28 @@ def test_unit_tables_agree():
         assert not encoding.add_unit(counts, u, -2) and encoding.add_unit(counts, u, 1) and counts == [0] * 20
 
 
+
+def test_free_copy_tables_agree():
+    """FREE_COPY_*: the numbers a free third copy of a card changes, and the cards it needs, as
+    add_unit finds them on a part holding every card twice."""
+    for t in range(encoding.N_CARDS):
+        for k in range(encoding.MAX_CARD_UNITS):
+            i = encoding.MAX_CARD_UNITS * t + k
+            u = encoding.CARD_UNITS[i]
+            if u == encoding.NO_UNIT:
+                continue
+            part = [encoding.MAX_PART_COPIES] * encoding.N_CARDS
+            part[t] += 1
+            assert encoding.add_unit(part, u, -1)
+            changed = [x % encoding.N_NUMBERS for x in range(encoding.N_CARDS) if part[x] != encoding.MAX_PART_COPIES]
+            assert (min(changed), max(changed)) == (encoding.FREE_COPY_FIRST_NUMBER[i],
+                                                    encoding.FREE_COPY_LAST_NUMBER[i]), (t, u)
+            lost = {x for x in range(encoding.N_CARDS) if x != t and part[x] < encoding.MAX_PART_COPIES}
+            assert set(encoding.FREE_COPY_NEEDS[2 * i:2 * i + 2]) - {t} == lost, (t, u)
+        row = range(encoding.MAX_CARD_UNITS * t, encoding.MAX_CARD_UNITS * (t + 1))
+        spans = [encoding.FREE_COPY_FIRST_NUMBER[i] for i in row if encoding.CARD_UNITS[i] != encoding.NO_UNIT]
+        assert encoding.CARD_FIRST_NUMBER[t] == min(t % encoding.N_NUMBERS, *spans)
+
 # --- status protocol ---------------------------------------------------------------------------------
 
 def test_steps_return_a_status_and_the_detail():
