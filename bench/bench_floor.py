@@ -132,20 +132,24 @@ def _mahjong_rows(quick: bool) -> tuple[list[list[str]], str]:
     return out, note
 
 
-def _zipai_rows(quick: bool) -> list[list[str]]:
+def zipai_rows(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """(hu rows, ting rows), uint8 (N, 20): ``n`` draws of ``bench_zipai.hands``, and the same
+    draws with one card taken out (ting asks of a hand one card short), kept where the part
+    outside 坎/提 has a size ting takes."""
     from bench_zipai import hands
 
-    from lookup import zipai
-
-    rng = np.random.default_rng(2015)
-    n = 20_000 if quick else 200_000
-    hu_rows = np.array(hands(rng, n), np.uint8)
-    # ting asks of a hand one card short: the same draws with one card taken out
     from tests.support import zipai_hands as zh
 
+    hu_rows = np.array(hands(rng, n), np.uint8)
     ting_rows = np.array([zh.minus_one(rng, h) for h in hu_rows.tolist()], np.uint8)
     sizes = ting_rows.astype(np.int64).sum(axis=1)
-    ting_rows = ting_rows[(sizes % 3 != 0) & (sizes <= 20)]
+    return hu_rows, ting_rows[(sizes % 3 != 0) & (sizes <= 20)]
+
+
+def _zipai_rows(quick: bool) -> list[list[str]]:
+    from lookup import zipai
+
+    hu_rows, ting_rows = zipai_rows(np.random.default_rng(2015), 20_000 if quick else 200_000)
     t_hu = best_of(lambda: zipai.hu_batch(hu_rows)) / len(hu_rows)
     t_ting = best_of(lambda: zipai.ting_batch(ting_rows)) / len(ting_rows)
     return [["zipai ting_batch vs hu_batch, per hand", fmt_time(t_hu), fmt_time(t_ting),

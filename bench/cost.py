@@ -1,0 +1,192 @@
+"""Cost of a batch query counted, not timed: instructions, branches, mispredicted branches and
+cache misses per row, from valgrind's callgrind, for the working tree's kernels and a git
+revision's on the same rows, in one process.
+
+Why: on a shared VM wall time drifts by tens of percent within minutes, even between the rounds
+of ``bench/ab.py``. Callgrind counts the instructions a kernel runs and simulates its caches and
+branch predictor; the counts do not move with load (the same run twice gives the same figures),
+so one run shows what a change did to each. They are a model of the machine, not a time: a
+change that trades instructions for misses still needs ``bench/ab.py``, and every figure quoted
+comes from ``make bench``.
+
+How: the script starts itself under ``valgrind --tool=callgrind`` with counting off; the child
+imports both versions (``ab.import_revision``), checks their answers equal, runs each once to
+compile it, then runs each query once more while the parent turns counting on around that call
+alone (``callgrind_control``) and dumps the counts.
+
+Usage::
+
+    python bench/cost.py [--rev HEAD] [--rows 3000] QUERY [PRESET ...]
+
+QUERY is a mahjong batch query (``is_hu_batch``, ``ting_batch``, ``shanten_batch``, on the random
+rows of ``bench/ab.py``) or ``zipai.hu_batch`` / ``zipai.ting_batch`` (on the draws of the zipai
+row of ``bench_floor``; ting's reference is the working tree's ``zipai.hu_batch`` on the draws it
+came from, as in the issue's per-hand target). Presets default to riichi (mahjong) and paohuzi
+(zipai). Needs valgrind (Debian: ``apt-get install valgrind``); about two minutes a run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(REPO))
+
+from ab import QUERIES, import_revision  # noqa: E402
+from bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor, zipai_rows  # noqa: E402
+
+ZIPAI_QUERIES = ("zipai.hu_batch", "zipai.ting_batch")
+EVENTS = {"Ir": "instructions", "Bc": "branches", "Bcm": "mispredicted", "D1mr": "L1 misses",
+          "DLmr": "last-level misses"}
+"""The callgrind counts reported (per row), and their column names."""
+POLL_SECONDS = 0.05
+CONTROL_TIMEOUT = 120
+"""Seconds a callgrind_control command may take (it waits for the guest to pick it up)."""
+
+
+def _runs(query: str, presets: list[str], rev: str, rows: int,
+          into: Path) -> tuple[dict[str, Callable[[], object]], int]:
+    """The calls to count, by name (the reference first, then each preset's revision and working
+    tree), and the rows the queries answer."""
+    from lookup import tables
+
+    os.environ["PAIBIAO_DATA"] = str(tables.data_dir())
+    rng = np.random.default_rng(2015)
+    runs: dict[str, Callable[[], object]] = {}
+    if query in ZIPAI_QUERIES:
+        from lookup import zipai as work
+
+        import_revision(rev, into)
+        base = importlib.import_module("lookup_base.zipai")
+        hu_rows, ting_rows = zipai_rows(rng, rows)
+        name = query.split(".")[1]
+        hands = hu_rows if name == "hu_batch" else ting_rows
+        runs["reference: work hu_batch"] = lambda: work.hu_batch(hu_rows)
+        pairs = [(p, getattr(work, name), getattr(base, name), hands) for p in presets]
+    else:
+        from lookup import mahjong as work_mahjong
+
+        base_mahjong = import_revision(rev, into)
+        hands = _random_rows(rng, rows, QUERIES[query])
+        suit, honor = _hu_ting_entries()
+        runs["reference: keys + reads floor"] = lambda: keys_reads_floor(hands, POW5, suit, honor)
+        pairs = [(p, getattr(work_mahjong, query), getattr(base_mahjong, query), hands) for p in presets]
+    for preset, ours, theirs, h in pairs:
+        if not np.array_equal(ours(h, preset), theirs(h, preset)):
+            raise SystemExit(f"{query} {preset}: the working tree's answers differ from {rev}'s")
+        runs[f"{rev} {preset}"] = lambda f=theirs, h=h, p=preset: f(h, p)
+        runs[f"work {preset}"] = lambda f=ours, h=h, p=preset: f(h, p)
+    return runs, len(hands)
+
+
+def _wait_for(path: Path, alive: Callable[[], bool] = lambda: True) -> None:
+    while not path.exists():
+        if not alive():
+            raise SystemExit("the run under valgrind stopped early (see its output above)")
+        time.sleep(POLL_SECONDS)
+
+
+def child(work_dir: Path, query: str, presets: list[str], rev: str, rows: int) -> None:
+    """Under callgrind: each run once to compile it, then each again between the parent's signals."""
+    runs, n = _runs(query, presets, rev, rows, work_dir / "src")
+    for run in runs.values():
+        run()
+    (work_dir / "names").write_text("\n".join([str(n), *runs]))
+    for i, run in enumerate(runs.values()):
+        (work_dir / f"ready.{i}").touch()
+        _wait_for(work_dir / f"go.{i}")
+        run()
+        (work_dir / f"done.{i}").touch()
+        _wait_for(work_dir / f"next.{i}")
+
+
+def _control(*args: str) -> None:
+    subprocess.run(["callgrind_control", *args], check=True, capture_output=True, timeout=CONTROL_TIMEOUT)
+
+
+def parent(args: argparse.Namespace) -> int:
+    for tool in ("valgrind", "callgrind_control"):
+        if shutil.which(tool) is None:
+            print(f"{tool} not found: install valgrind (Debian: apt-get install valgrind)", file=sys.stderr)
+            return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        work_dir = Path(tmp)
+        (work_dir / "src").mkdir()
+        command = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--branch-sim=yes", "--cache-sim=yes",
+                   f"--callgrind-out-file={work_dir / 'callgrind.out'}", sys.executable, __file__, "--child",
+                   str(work_dir), "--rev", args.rev, "--rows", str(args.rows), args.query, *args.presets]
+        with open(work_dir / "valgrind.log", "w") as log:
+            proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+
+            def alive() -> bool:
+                return proc.poll() is None
+
+            try:
+                _wait_for(work_dir / "names", alive)
+                n, *names = (work_dir / "names").read_text().split("\n")
+                for i in range(len(names)):
+                    _wait_for(work_dir / f"ready.{i}", alive)
+                    _control("--instr=on", str(proc.pid))
+                    _control("--zero", str(proc.pid))
+                    (work_dir / f"go.{i}").touch()
+                    _wait_for(work_dir / f"done.{i}", alive)
+                    _control(f"--dump={i}", str(proc.pid))
+                    _control("--instr=off", str(proc.pid))
+                    (work_dir / f"next.{i}").touch()
+            except SystemExit:
+                print((work_dir / "valgrind.log").read_text()[-3000:], file=sys.stderr)
+                raise
+            proc.wait()
+        counts = [_summary(work_dir, i) for i in range(len(names))]
+    rows = int(n)
+    print(f"{args.query}, {rows:,} rows: callgrind counts per row")
+    print(f"{'':34s}" + "".join(f"{label:>18s}" for label in EVENTS.values()))
+    for name, c in zip(names, counts, strict=True):
+        print(f"{name:34s}" + "".join(f"{c[e] / rows:18.1f}" for e in EVENTS))
+    for preset in args.presets:
+        ours, theirs = counts[names.index(f"work {preset}")], counts[names.index(f"{args.rev} {preset}")]
+        print(f"work / {args.rev} {preset:23s}" + "".join(f"{ours[e] / max(theirs[e], 1):18.3f}" for e in EVENTS))
+    return 0
+
+
+def _summary(work_dir: Path, i: int) -> dict[str, int]:
+    """The counts of dump ``i`` (callgrind names its dumps callgrind.out.1, .2, ... in order)."""
+    text = (work_dir / f"callgrind.out.{i + 1}").read_text()
+    events = re.search(r"^events: (.*)$", text, re.M)
+    summary = re.search(r"^summary: (.*)$", text, re.M)
+    assert events and summary, f"no counts in dump {i + 1}"
+    return dict(zip(events.group(1).split(), map(int, summary.group(1).split()), strict=True))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("query", choices=sorted(QUERIES) + list(ZIPAI_QUERIES))
+    parser.add_argument("presets", nargs="*", metavar="PRESET")
+    parser.add_argument("--rev", default="HEAD", help="the git revision to compare against (default HEAD)")
+    parser.add_argument("--rows", type=int, default=3000, help="rows counted per call (default 3,000)")
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if not args.presets:
+        args.presets = ["paohuzi" if args.query in ZIPAI_QUERIES else "riichi"]
+    if args.child:
+        child(args.child, args.query, args.presets, args.rev, args.rows)
+        return 0
+    return parent(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
