@@ -4,15 +4,20 @@ revision's on the same rows, in one process.
 
 Why: on a shared VM wall time drifts by tens of percent within minutes, even between the rounds
 of ``bench/ab.py``. Callgrind counts the instructions a kernel runs and simulates its caches and
-branch predictor; the counts do not move with load (the same run twice gives the same figures),
-so one run shows what a change did to each. They are a model of the machine, not a time: a
+branch predictor; the counts do not move with load (the same run twice gives the same figures,
+and a working tree equal to its revision gives work / revision 1.000 in instructions), so one
+run shows what a change did to each. Compare within one run: the same code's counts were seen
+to differ by several percent between runs against different revisions (cause not found). They are a model of the machine, not a time: a
 change that trades instructions for misses still needs ``bench/ab.py``, and every figure quoted
 comes from ``make bench``.
 
-How: the script starts itself under ``valgrind --tool=callgrind`` with counting off; the child
-imports both versions (``ab.import_revision``), checks their answers equal, runs each once to
-compile it, then runs each query once more while the parent turns counting on around that call
-alone (``callgrind_control``) and dumps the counts.
+How: the script first runs itself natively, to import both versions (``ab.import_revision``),
+check that their answers are equal and compile their kernels into Numba's disk cache; then again
+under ``valgrind --tool=callgrind`` with counting off, where the child loads the same kernels,
+runs each query once, and runs it again while the parent turns counting on around that call
+alone (``callgrind_control``) and dumps the counts. (Numba caches a kernel only while its
+module's fingerprint is current: after editing a kernel's sources run ``python -m lookup.jit
+--update``, or the working tree's kernels compile again under valgrind, many times slower.)
 
 Usage::
 
@@ -22,7 +27,8 @@ QUERY is a mahjong batch query (``is_hu_batch``, ``ting_batch``, ``shanten_batch
 rows of ``bench/ab.py``) or ``zipai.hu_batch`` / ``zipai.ting_batch`` (on the draws of the zipai
 row of ``bench_floor``; ting's reference is the working tree's ``zipai.hu_batch`` on the draws it
 came from, as in the issue's per-hand target). Presets default to riichi (mahjong) and paohuzi
-(zipai). Needs valgrind (Debian: ``apt-get install valgrind``); about two minutes a run.
+(zipai). Needs valgrind (Debian: ``apt-get install valgrind``); a minute or two a run on an idle
+machine.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
@@ -46,7 +53,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 
-from ab import QUERIES, import_revision  # noqa: E402
+from ab import BASE_PACKAGE, QUERIES, import_revision  # noqa: E402
 from bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor, zipai_rows  # noqa: E402
 
 ZIPAI_QUERIES = ("zipai.hu_batch", "zipai.ting_batch")
@@ -70,8 +77,8 @@ def _runs(query: str, presets: list[str], rev: str, rows: int,
     if query in ZIPAI_QUERIES:
         from lookup import zipai as work
 
-        import_revision(rev, into)
-        base = importlib.import_module("lookup_base.zipai")
+        _import_revision(rev, into)
+        base = importlib.import_module(f"{BASE_PACKAGE}.zipai")
         hu_rows, ting_rows = zipai_rows(rng, rows)
         name = query.split(".")[1]
         hands = hu_rows if name == "hu_batch" else ting_rows
@@ -80,7 +87,7 @@ def _runs(query: str, presets: list[str], rev: str, rows: int,
     else:
         from lookup import mahjong as work_mahjong
 
-        base_mahjong = import_revision(rev, into)
+        base_mahjong = _import_revision(rev, into)
         hands = _random_rows(rng, rows, QUERIES[query])
         suit, honor = _hu_ting_entries()
         runs["reference: keys + reads floor"] = lambda: keys_reads_floor(hands, POW5, suit, honor)
@@ -93,6 +100,14 @@ def _runs(query: str, presets: list[str], rev: str, rows: int,
     return runs, len(hands)
 
 
+def _import_revision(rev: str, into: Path) -> ModuleType:
+    """``ab.import_revision``, or the copy a first run unpacked there (its kernels cached)."""
+    if not (into / BASE_PACKAGE).exists():
+        return import_revision(rev, into)
+    sys.path.insert(0, str(into))
+    return importlib.import_module(f"{BASE_PACKAGE}.mahjong")
+
+
 def _wait_for(path: Path, alive: Callable[[], bool] = lambda: True) -> None:
     while not path.exists():
         if not alive():
@@ -100,11 +115,14 @@ def _wait_for(path: Path, alive: Callable[[], bool] = lambda: True) -> None:
         time.sleep(POLL_SECONDS)
 
 
-def child(work_dir: Path, query: str, presets: list[str], rev: str, rows: int) -> None:
-    """Under callgrind: each run once to compile it, then each again between the parent's signals."""
+def child(work_dir: Path, query: str, presets: list[str], rev: str, rows: int, warm: bool) -> None:
+    """Each run once (natively with ``warm``: that compiles the kernels, and stops there), then,
+    under callgrind, each again between the parent's signals."""
     runs, n = _runs(query, presets, rev, rows, work_dir / "src")
     for run in runs.values():
         run()
+    if warm:
+        return
     (work_dir / "names").write_text("\n".join([str(n), *runs]))
     for i, run in enumerate(runs.values()):
         (work_dir / f"ready.{i}").touch()
@@ -126,9 +144,12 @@ def parent(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         work_dir = Path(tmp)
         (work_dir / "src").mkdir()
+        script = [sys.executable, __file__, "--child", str(work_dir), "--rev", args.rev, "--rows", str(args.rows),
+                  args.query, *args.presets]
+        if subprocess.run([*script, "--warm"]).returncode != 0:
+            return 1
         command = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--branch-sim=yes", "--cache-sim=yes",
-                   f"--callgrind-out-file={work_dir / 'callgrind.out'}", sys.executable, __file__, "--child",
-                   str(work_dir), "--rev", args.rev, "--rows", str(args.rows), args.query, *args.presets]
+                   f"--callgrind-out-file={work_dir / 'callgrind.out'}", *script]
         with open(work_dir / "valgrind.log", "w") as log:
             proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
 
@@ -179,11 +200,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rev", default="HEAD", help="the git revision to compare against (default HEAD)")
     parser.add_argument("--rows", type=int, default=3000, help="rows counted per call (default 3,000)")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--warm", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if not args.presets:
         args.presets = ["paohuzi" if args.query in ZIPAI_QUERIES else "riichi"]
     if args.child:
-        child(args.child, args.query, args.presets, args.rev, args.rows)
+        child(args.child, args.query, args.presets, args.rev, args.rows, args.warm)
         return 0
     return parent(args)
 
