@@ -7,9 +7,9 @@ of ``bench/ab.py``. Callgrind counts the instructions a kernel runs and simulate
 branch predictor; the counts do not move with load (the same run twice gives the same figures,
 and a working tree equal to its revision gives work / revision 1.000 in instructions), so one
 run shows what a change did to each. Compare within one run: the same code's counts were seen
-to differ by several percent between runs against different revisions (cause not found). They are a model of the machine, not a time: a
-change that trades instructions for misses still needs ``bench/ab.py``, and every figure quoted
-comes from ``make bench``.
+to differ by several percent between runs against different revisions (cause not found).
+They are a model of the machine, not a time: a change that trades instructions for misses still
+needs ``bench/ab.py``, and every figure quoted comes from ``make bench``.
 
 How: the script first runs itself natively, to import both versions (``ab.import_revision``),
 check that their answers are equal and compile their kernels into Numba's disk cache; then again
