@@ -4,9 +4,10 @@ revision's on the same rows, in one process.
 
 Why: on a shared VM wall time drifts by tens of percent within minutes, even between the rounds
 of ``bench/ab.py``. Callgrind counts the instructions a kernel runs and simulates its caches and
-branch predictor; the counts do not move with load (the same run twice gives the same figures,
-and a working tree equal to its revision gives work / revision 1.000 in instructions), so one
-run shows what a change did to each. Compare within one run: the same code's counts were seen
+branch predictor; the counts do not move with load (the same run twice gave the same figures
+within a fraction of a percent, and a working tree equal to its revision gave work / revision
+within 2% in instructions, the Python call's own work varying), so one run shows what a change
+did to each. Compare within one run: the same code's counts were seen
 to differ by several percent between runs against different revisions (cause not found).
 They are a model of the machine, not a time: a change that trades instructions for misses still
 needs ``bench/ab.py``, and every figure quoted comes from ``make bench``.
@@ -15,9 +16,13 @@ How: the script first runs itself natively, to import both versions (``ab.import
 check that their answers are equal and compile their kernels into Numba's disk cache; then again
 under ``valgrind --tool=callgrind`` with counting off, where the child loads the same kernels,
 runs each query once, and runs it again while the parent turns counting on around that call
-alone (``callgrind_control``) and dumps the counts. (Numba caches a kernel only while its
-module's fingerprint is current: after editing a kernel's sources run ``python -m lookup.jit
---update``, or the working tree's kernels compile again under valgrind, many times slower.)
+alone (``callgrind_control``) and dumps the counts. Valgrind shows its guest an older CPU than
+the host (here Haswell, no AVX-512), and Numba keys its cache on the CPU: both passes therefore
+compile for that CPU (``NUMBA_CPU_NAME``, ``NUMBA_CPU_FEATURES``, read once under valgrind), so
+the counts are of that code, which can differ from what the host runs where the compiler
+vectorizes. (Numba caches a kernel only while its module's fingerprint is current: after editing
+a kernel's sources run ``python -m lookup.jit --update``, or the working tree's kernels compile
+again under valgrind, many times slower.)
 
 Usage::
 
@@ -136,6 +141,15 @@ def _control(*args: str) -> None:
     subprocess.run(["callgrind_control", *args], check=True, capture_output=True, timeout=CONTROL_TIMEOUT)
 
 
+def _valgrind_cpu() -> dict[str, str]:
+    """The environment that makes Numba compile for the CPU valgrind shows its guest."""
+    probe = ("import llvmlite.binding as ll; ll.initialize_native_target(); "
+             "print(ll.get_host_cpu_name()); print(ll.get_host_cpu_features().flatten())")
+    name, features = subprocess.run(["valgrind", "--tool=none", "-q", sys.executable, "-c", probe], check=True,
+                                    capture_output=True, text=True).stdout.split()
+    return {"NUMBA_CPU_NAME": name, "NUMBA_CPU_FEATURES": features}
+
+
 def parent(args: argparse.Namespace) -> int:
     for tool in ("valgrind", "callgrind_control"):
         if shutil.which(tool) is None:
@@ -146,12 +160,13 @@ def parent(args: argparse.Namespace) -> int:
         (work_dir / "src").mkdir()
         script = [sys.executable, __file__, "--child", str(work_dir), "--rev", args.rev, "--rows", str(args.rows),
                   args.query, *args.presets]
-        if subprocess.run([*script, "--warm"]).returncode != 0:
+        env = {**os.environ, **_valgrind_cpu()}
+        if subprocess.run([*script, "--warm"], env=env).returncode != 0:
             return 1
         command = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--branch-sim=yes", "--cache-sim=yes",
                    f"--callgrind-out-file={work_dir / 'callgrind.out'}", *script]
         with open(work_dir / "valgrind.log", "w") as log:
-            proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+            proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
 
             def alive() -> bool:
                 return proc.poll() is None
