@@ -71,14 +71,14 @@ CONTROL_TIMEOUT = 120
 
 
 def _runs(query: str, presets: list[str], rev: str, rows: int,
-          into: Path) -> tuple[dict[str, Callable[[], object]], int]:
-    """The calls to count, by name (the reference first, then each preset's revision and working
-    tree), and the rows the queries answer."""
+          into: Path) -> dict[str, tuple[Callable[[], object], int]]:
+    """The calls to count and the rows each answers, by name: the reference first, then each
+    preset's revision and working tree."""
     from lookup import tables
 
     os.environ["PAIBIAO_DATA"] = str(tables.data_dir())
     rng = np.random.default_rng(2015)
-    runs: dict[str, Callable[[], object]] = {}
+    runs: dict[str, tuple[Callable[[], object], int]] = {}
     if query in ZIPAI_QUERIES:
         from lookup import zipai as work
 
@@ -87,7 +87,7 @@ def _runs(query: str, presets: list[str], rev: str, rows: int,
         hu_rows, ting_rows = zipai_rows(rng, rows)
         name = query.split(".")[1]
         hands = hu_rows if name == "hu_batch" else ting_rows
-        runs["reference: work hu_batch"] = lambda: work.hu_batch(hu_rows)
+        runs["reference: work hu_batch"] = (lambda: work.hu_batch(hu_rows)), len(hu_rows)
         pairs = [(p, getattr(work, name), getattr(base, name), hands) for p in presets]
     else:
         from lookup import mahjong as work_mahjong
@@ -95,14 +95,14 @@ def _runs(query: str, presets: list[str], rev: str, rows: int,
         base_mahjong = _import_revision(rev, into)
         hands = _random_rows(rng, rows, QUERIES[query])
         suit, honor = _hu_ting_entries()
-        runs["reference: keys + reads floor"] = lambda: keys_reads_floor(hands, POW5, suit, honor)
+        runs["reference: keys + reads floor"] = (lambda: keys_reads_floor(hands, POW5, suit, honor)), len(hands)
         pairs = [(p, getattr(work_mahjong, query), getattr(base_mahjong, query), hands) for p in presets]
     for preset, ours, theirs, h in pairs:
         if not np.array_equal(ours(h, preset), theirs(h, preset)):
             raise SystemExit(f"{query} {preset}: the working tree's answers differ from {rev}'s")
-        runs[f"{rev} {preset}"] = lambda f=theirs, h=h, p=preset: f(h, p)
-        runs[f"work {preset}"] = lambda f=ours, h=h, p=preset: f(h, p)
-    return runs, len(hands)
+        runs[f"{rev} {preset}"] = (lambda f=theirs, h=h, p=preset: f(h, p)), len(h)
+        runs[f"work {preset}"] = (lambda f=ours, h=h, p=preset: f(h, p)), len(h)
+    return runs
 
 
 def _import_revision(rev: str, into: Path) -> ModuleType:
@@ -123,13 +123,13 @@ def _wait_for(path: Path, alive: Callable[[], bool] = lambda: True) -> None:
 def child(work_dir: Path, query: str, presets: list[str], rev: str, rows: int, warm: bool) -> None:
     """Each run once (natively with ``warm``: that compiles the kernels, and stops there), then,
     under callgrind, each again between the parent's signals."""
-    runs, n = _runs(query, presets, rev, rows, work_dir / "src")
-    for run in runs.values():
+    runs = _runs(query, presets, rev, rows, work_dir / "src")
+    for run, _ in runs.values():
         run()
     if warm:
         return
-    (work_dir / "names").write_text("\n".join([str(n), *runs]))
-    for i, run in enumerate(runs.values()):
+    (work_dir / "names").write_text("\n".join(f"{name}\t{n}" for name, (_, n) in runs.items()))
+    for i, (run, _) in enumerate(runs.values()):
         (work_dir / f"ready.{i}").touch()
         _wait_for(work_dir / f"go.{i}")
         run()
@@ -155,7 +155,7 @@ def parent(args: argparse.Namespace) -> int:
         if shutil.which(tool) is None:
             print(f"{tool} not found: install valgrind (Debian: apt-get install valgrind)", file=sys.stderr)
             return 2
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         work_dir = Path(tmp)
         (work_dir / "src").mkdir()
         script = [sys.executable, __file__, "--child", str(work_dir), "--rev", args.rev, "--rows", str(args.rows),
@@ -173,7 +173,8 @@ def parent(args: argparse.Namespace) -> int:
 
             try:
                 _wait_for(work_dir / "names", alive)
-                n, *names = (work_dir / "names").read_text().split("\n")
+                names, row_counts = zip(*(line.split("\t") for line in (work_dir / "names").read_text().split("\n")),
+                                        strict=True)
                 for i in range(len(names)):
                     _wait_for(work_dir / f"ready.{i}", alive)
                     _control("--instr=on", str(proc.pid))
@@ -188,11 +189,10 @@ def parent(args: argparse.Namespace) -> int:
                 raise
             proc.wait()
         counts = [_summary(work_dir, i) for i in range(len(names))]
-    rows = int(n)
-    print(f"{args.query}, {rows:,} rows: callgrind counts per row")
-    print(f"{'':34s}" + "".join(f"{label:>18s}" for label in EVENTS.values()))
-    for name, c in zip(names, counts, strict=True):
-        print(f"{name:34s}" + "".join(f"{c[e] / rows:18.1f}" for e in EVENTS))
+    print(f"{args.query}: callgrind counts per row")
+    print(f"{'':34s}{'rows':>8s}" + "".join(f"{label:>18s}" for label in EVENTS.values()))
+    for name, n, c in zip(names, row_counts, counts, strict=True):
+        print(f"{name:34s}{int(n):8,d}" + "".join(f"{c[e] / int(n):18.1f}" for e in EVENTS))
     for preset in args.presets:
         ours, theirs = counts[names.index(f"work {preset}")], counts[names.index(f"{args.rev} {preset}")]
         print(f"work / {args.rev} {preset:23s}" + "".join(f"{ours[e] / max(theirs[e], 1):18.3f}" for e in EVENTS))
