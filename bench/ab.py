@@ -51,16 +51,18 @@ QUERIES = {"is_hu_batch": MAX_HAND_TILES, "ting_batch": MAX_HAND_TILES - 1, "sha
 BASE_PACKAGE = "lookup_base"
 
 
-def import_revision(rev: str, into: Path) -> ModuleType:
-    """The ``lookup`` package of git revision ``rev``, unpacked under ``into`` and imported as
-    :data:`BASE_PACKAGE`."""
-    archive = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", rev, "lookup"],
-                             check=True, capture_output=True).stdout
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(into, filter="data")
-    (into / "lookup").rename(into / BASE_PACKAGE)
+def import_revision(rev: str, into: Path, game: str = "mahjong") -> ModuleType:
+    """The ``game`` subpackage of the ``lookup`` package of git revision ``rev``, unpacked under
+    ``into`` (unless an earlier call did, whose compiled kernels stay cached there) and imported
+    as :data:`BASE_PACKAGE`."""
+    if not (into / BASE_PACKAGE).exists():
+        archive = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", rev, "lookup"],
+                                 check=True, capture_output=True).stdout
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(into, filter="data")
+        (into / "lookup").rename(into / BASE_PACKAGE)
     sys.path.insert(0, str(into))
-    return importlib.import_module(f"{BASE_PACKAGE}.mahjong")
+    return importlib.import_module(f"{BASE_PACKAGE}.{game}")
 
 
 def best_times(runs: dict[str, Callable[[], object]], reps: int) -> dict[str, float]:

@@ -39,7 +39,6 @@ machine.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import re
 import shutil
@@ -49,7 +48,6 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 
@@ -58,7 +56,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 
-from ab import BASE_PACKAGE, QUERIES, import_revision  # noqa: E402
+from ab import QUERIES, import_revision  # noqa: E402
 from bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor, zipai_rows  # noqa: E402
 
 ZIPAI_QUERIES = ("zipai.hu_batch", "zipai.ting_batch")
@@ -82,8 +80,7 @@ def _runs(query: str, presets: list[str], rev: str, rows: int,
     if query in ZIPAI_QUERIES:
         from lookup import zipai as work
 
-        _import_revision(rev, into)
-        base = importlib.import_module(f"{BASE_PACKAGE}.zipai")
+        base = import_revision(rev, into, "zipai")
         hu_rows, ting_rows = zipai_rows(rng, rows)
         name = query.split(".")[1]
         hands = hu_rows if name == "hu_batch" else ting_rows
@@ -92,7 +89,7 @@ def _runs(query: str, presets: list[str], rev: str, rows: int,
     else:
         from lookup import mahjong as work_mahjong
 
-        base_mahjong = _import_revision(rev, into)
+        base_mahjong = import_revision(rev, into)
         hands = _random_rows(rng, rows, QUERIES[query])
         suit, honor = _hu_ting_entries()
         runs["reference: keys + reads floor"] = (lambda: keys_reads_floor(hands, POW5, suit, honor)), len(hands)
@@ -103,14 +100,6 @@ def _runs(query: str, presets: list[str], rev: str, rows: int,
         runs[f"{rev} {preset}"] = (lambda f=theirs, h=h, p=preset: f(h, p)), len(h)
         runs[f"work {preset}"] = (lambda f=ours, h=h, p=preset: f(h, p)), len(h)
     return runs
-
-
-def _import_revision(rev: str, into: Path) -> ModuleType:
-    """``ab.import_revision``, or the copy a first run unpacked there (its kernels cached)."""
-    if not (into / BASE_PACKAGE).exists():
-        return import_revision(rev, into)
-    sys.path.insert(0, str(into))
-    return importlib.import_module(f"{BASE_PACKAGE}.mahjong")
 
 
 def _wait_for(path: Path, alive: Callable[[], bool] = lambda: True) -> None:

@@ -231,50 +231,43 @@ constant array (a load, no exception path), so the helpers stay small enough to 
 into the kernels' loops, and Python indexes bytes as fast as a tuple."""
 
 
-def _free_copy_numbers(last: bool) -> bytes:
-    spans = []
+def _free_copy_rest(t: int, k: int) -> list[int] | None:
+    """The cards the k-th unit holding card t takes off a part that holds t twice and draws a
+    third (the unit's cards but one copy of t), or None past t's last unit."""
+    u = CARD_UNITS[MAX_CARD_UNITS * t + k]
+    if u == NO_UNIT:
+        return None
+    rest = [x for x in UNIT_CARDS[u] if x >= 0]
+    rest.remove(t)
+    return rest
+
+
+def _free_copy_tables() -> tuple[bytes, bytes, bytes]:
+    first, last, needs = [], [], []
     for t in range(N_CARDS):
         for k in range(MAX_CARD_UNITS):
-            u = CARD_UNITS[MAX_CARD_UNITS * t + k]
-            if u == NO_UNIT:  # (no case: never read)
-                spans.append(t % N_NUMBERS)
-                continue
-            rest = [x for x in UNIT_CARDS[u] if x >= 0]
-            rest.remove(t)  # the unit holds the third copy: the part keeps two
+            rest = _free_copy_rest(t, k) or [t]  # (past the last unit: never read)
             numbers = [x % N_NUMBERS for x in rest]
-            spans.append(max(numbers) if last else min(numbers))
-    return bytes(spans)
+            others = sorted({x for x in rest if x != t})
+            first.append(min(numbers))
+            last.append(max(numbers))
+            needs += others + [t] * (2 - len(others))
+    return bytes(first), bytes(last), bytes(needs)
 
 
-FREE_COPY_FIRST_NUMBER = _free_copy_numbers(False)
+FREE_COPY_FIRST_NUMBER, FREE_COPY_LAST_NUMBER, FREE_COPY_NEEDS = _free_copy_tables()
 """FREE_COPY_FIRST_NUMBER[MAX_CARD_UNITS * t + k]: when a part holding card t twice draws a third
 copy that unit u = CARD_UNITS[MAX_CARD_UNITS * t + k] takes, the part loses u's cards but one
-copy of t; this is the lowest number of those cards ..."""
-FREE_COPY_LAST_NUMBER = _free_copy_numbers(True)
-"""... and FREE_COPY_LAST_NUMBER the highest: the part's symbols change between them only."""
-
-
-def _free_copy_needs() -> bytes:
-    needs = []
-    for t in range(N_CARDS):
-        for k in range(MAX_CARD_UNITS):
-            u = CARD_UNITS[MAX_CARD_UNITS * t + k]
-            rest = [x for x in UNIT_CARDS[u] if x >= 0] if u != NO_UNIT else [t]
-            rest.remove(t)
-            others = sorted({x for x in rest if x != t})
-            needs += others + [t] * (2 - len(others))
-    return bytes(needs)
-
-
-FREE_COPY_NEEDS = _free_copy_needs()
-"""FREE_COPY_NEEDS[2 * (MAX_CARD_UNITS * t + k) + j], j = 0, 1: the cards other than t that unit
-CARD_UNITS[MAX_CARD_UNITS * t + k] takes off the part with the third copy of t (t itself in
-the slots left): the part must hold each of them for that case."""
+copy of t; this is the lowest number of those cards, FREE_COPY_LAST_NUMBER the highest (the
+part's symbols change between them only). FREE_COPY_NEEDS[2 * (MAX_CARD_UNITS * t + k) + j],
+j = 0, 1: those cards other than t (t itself in the slots left): the part must hold each of
+them for that case."""
 
 
 def _card_numbers(last: bool) -> bytes:
-    free = FREE_COPY_LAST_NUMBER if last else FREE_COPY_FIRST_NUMBER
-    return bytes((max if last else min)([t % N_NUMBERS, *free[MAX_CARD_UNITS * t:MAX_CARD_UNITS * (t + 1)]])
+    pick = max if last else min
+    return bytes(pick([t % N_NUMBERS] + [x % N_NUMBERS for k in range(MAX_CARD_UNITS)
+                                         for x in _free_copy_rest(t, k) or []])
                  for t in range(N_CARDS))
 
 

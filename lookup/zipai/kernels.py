@@ -16,7 +16,7 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-SOURCES_SHA256 = "8df8299e1b297507fafaf81925edfc48635689e1b6a896873323cb445fe10f7b"
+SOURCES_SHA256 = "fc21d9f5edd3e3ee7e6f163aea9fc4bfe136268c62402b96db5ec07fac3e7b64"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

@@ -104,7 +104,6 @@ def test_unit_tables_agree():
         assert not encoding.add_unit(counts, u, -2) and encoding.add_unit(counts, u, 1) and counts == [0] * 20
 
 
-
 def test_free_copy_tables_agree():
     """FREE_COPY_*: the numbers a free third copy of a card changes, and the cards it needs, as
     add_unit finds them on a part holding every card twice."""
@@ -125,6 +124,7 @@ def test_free_copy_tables_agree():
         row = range(encoding.MAX_CARD_UNITS * t, encoding.MAX_CARD_UNITS * (t + 1))
         spans = [encoding.FREE_COPY_FIRST_NUMBER[i] for i in row if encoding.CARD_UNITS[i] != encoding.NO_UNIT]
         assert encoding.CARD_FIRST_NUMBER[t] == min(t % encoding.N_NUMBERS, *spans)
+
 
 # --- status protocol ---------------------------------------------------------------------------------
 
