@@ -14,6 +14,11 @@ reference is an atomic read-modify-write per row, a full memory fence on x86 tha
 row's table reads (on an Intel Xeon it cost more than the row's table work: ``python
 bench/run.py floor`` before and after the change).
 
+The same holds for the tables and scratch arrays a batch kernel hands to a per-row step that
+Numba compiles as a call of its own (zipai's ``hu_counts`` / ``ting_counts``): each such
+call takes and drops a reference to every array it gets, atomically. :func:`unowned` gives
+the kernel views that hold none, so those calls count nothing.
+
 Imported by kernel modules only (it imports Numba).
 """
 
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from numba import carray, types
@@ -85,5 +91,37 @@ def _row_at(rows, i):  # Numba's typing hook: the compiled row_at for these type
     def compiled(rows, i):
         pointer = _pointer(rows.ctypes.data + i * rows.strides[0], scalar)  # type: ignore[call-arg, var-annotated]  # typed by Numba
         return carray(pointer, rows.shape[1])
+
+    return compiled
+
+
+def unowned(array: Any) -> Any:
+    """A C-contiguous array of any shape as the same data, for a kernel's loop (``array``
+    itself when run as Python); a tuple of them, each so.
+
+    Compiled, a view that holds no reference to ``array``: passing it to a step compiled as a
+    call of its own costs no atomic reference count. Valid while ``array`` is: a kernel's
+    argument is for the whole call; an array the kernel allocates must stay in use past the
+    loop (take the view inside the loop), or Numba frees it after its last use.
+    """
+    return array
+
+
+@overload(unowned, inline="always")
+def _unowned(array):  # Numba's typing hook, as for row_at
+    if isinstance(array, (types.UniTuple, types.Tuple)) and \
+            all(isinstance(a, types.Array) and a.layout == "C" for a in array.types):
+        # a tuple's length is its type's: the function for it is written out per length
+        items = "".join(f"unowned(array[{i}]), " for i in range(len(array.types)))
+        scope: dict[str, Any] = {"unowned": unowned}
+        exec(f"def compiled(array):\n    return ({items})\n", scope)
+        return scope["compiled"]
+    if not (isinstance(array, types.Array) and array.layout == "C"):
+        return None
+    scalar = as_dtype(array.dtype).type
+
+    def compiled(array):
+        pointer = _pointer(array.ctypes.data, scalar)  # type: ignore[call-arg, var-annotated]  # typed by Numba
+        return carray(pointer, array.shape)
 
     return compiled

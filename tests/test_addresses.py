@@ -9,7 +9,7 @@ import pytest
 from numba import njit
 
 from lookup import jit
-from lookup.addresses import row_at, table_addresses, table_at
+from lookup.addresses import row_at, table_addresses, table_at, unowned
 
 jit.register_jitables()
 
@@ -82,3 +82,39 @@ def test_row_at_is_refused_for_a_strided_array():
     rows = np.zeros((4, 68), np.uint8)[:, ::2]
     with pytest.raises(Exception, match="row_at"):
         _rows_back(rows, np.zeros((4, 34), np.uint8))
+
+
+@njit
+def _through_unowned(array, add):
+    view = unowned(array)
+    for i in range(view.shape[0]):
+        view[i] += add
+    return view.sum(), view.shape == array.shape
+
+
+@pytest.mark.parametrize("shape", [(7,), (3, 5), (2, 3, 4)])
+def test_unowned_is_the_same_data(rng, shape):
+    array = rng.integers(0, 100, shape).astype(np.int64)
+    before = array.copy()
+    total, same_shape = _through_unowned(array, 2)
+    assert same_shape and total == before.sum() + 2 * array.size
+    assert np.array_equal(array, before + 2)  # written through the view: the caller's array
+    assert unowned(array) is array  # as Python: the array itself
+
+
+def test_unowned_is_refused_for_a_strided_array():
+    with pytest.raises(Exception, match="unowned"):
+        _through_unowned(np.zeros(8, np.int64)[::2], 1)
+
+
+@njit
+def _sums_through_unowned(arrays):
+    views = unowned(arrays)
+    return views[0].sum(), views[1].sum()
+
+
+def test_unowned_takes_a_tuple_of_arrays(rng):
+    arrays = (rng.integers(0, 9, 5).astype(np.uint32), rng.integers(0, 9, (2, 3)).astype(np.uint32))
+    assert _sums_through_unowned(arrays) == (arrays[0].sum(), arrays[1].sum())
+    floats = rng.random(4)  # a tuple of arrays of different types
+    assert _sums_through_unowned((arrays[0], floats)) == (arrays[0].sum(), floats.sum())

@@ -7,7 +7,8 @@ special forms combine them. ``jokers`` holds each row's wildcards, or is empty f
 then ``suit``/``honor`` are the hu/ting entries, else the joker entries. A kernel stops at
 the first bad row and returns ``(status, row)``; ``(OK, rows written)`` when every row was
 answered (the status protocol of :mod:`lookup.jit`). They release the GIL. Rows are taken
-with :func:`lookup.addresses.row_at`, which does no reference counting per row.
+with :func:`lookup.addresses.row_at`, and the tables with :func:`lookup.addresses.unowned`, so
+that no row does atomic reference counting.
 
 (The row step stays in the loop rather than in one jitable ``row(c, suit, honor, ...)``:
 passing the tables into a helper per row measured about 10 ns a row slower; likewise the
@@ -17,7 +18,7 @@ exact special-form checks, which take the row, are called only for the forms the
 
 import numpy as np
 
-from ..addresses import row_at, table_at
+from ..addresses import row_at, table_at, unowned
 from ..jit import ERR_SIZE, KERNEL_MODULES, OK, kernel_decorator
 from . import hand, variants
 from .encoding import (
@@ -31,7 +32,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "07250eb85014ca47c35065ceeba61a813116f65a7561e41d45980b3887b66cbc"
+SOURCES_SHA256 = "fe9a80a7534f781427842805e7b22ad6616b2b7fcaab80c3efd7682e1a44d65a"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
@@ -42,6 +43,7 @@ def hu_batch(counts, jokers, tables, rules, out):
     with_jokers = jokers.shape[0] != 0
     seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
         variants.rule_flags(rules)
+    tables = unowned(tables)  # the steps called per row (组合龙) then count no references
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     for i in range(counts.shape[0]):
@@ -78,6 +80,7 @@ def ting_batch(counts, jokers, tables, rules, out):
     with_jokers = jokers.shape[0] != 0
     seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
         variants.rule_flags(rules)
+    tables = unowned(tables)  # the steps called per row (组合龙) then count no references
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     for i in range(counts.shape[0]):

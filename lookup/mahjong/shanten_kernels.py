@@ -10,7 +10,7 @@ protocol of :mod:`lookup.jit`: ``(status, first bad row)`` or ``(OK, rows writte
 
 import numpy as np
 
-from ..addresses import row_at, table_at
+from ..addresses import row_at, table_at, unowned
 from ..jit import ERR_SIZE, KERNEL_MODULES, OK, kernel_decorator
 from . import shanten_forms as sf
 from . import shanten_hand as sh
@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "aa90a3f095620957981e6521ce23fc18229227025d0f52f913489829d470ba81"
+SOURCES_SHA256 = "e46be847eb604183aaec2627d8b18d4ca0d76b92cf3a999cc335cca4117fed18"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -45,6 +45,8 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     with_jokers = jokers.shape[0] != 0
     seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
         variants.rule_flags(rules)
+    # views that hold no reference: the steps called per row (组合龙, the full merge) then count none
+    tables, over_keys, over_values = unowned(tables), unowned(over_keys), unowned(over_values)
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     words, honor_words = tables[sh.PLAIN_WORDS[0]], tables[sh.PLAIN_WORDS[1]]
     numbered = tables[KIND_SUIT_258] if pair_258 else suit  # the standard form's kinds

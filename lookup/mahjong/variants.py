@@ -211,10 +211,13 @@ def suit_win(e0: int, e1: int, e2: int, e3: int, jokers: int, with_jokers: bool)
     return joker_hu(e0, e1, e2, e3, jokers) if with_jokers else standard_hu(e0, e1, e2, e3)
 
 
-@jitable
+@jitable(inline=True)
 def suit_waits(c: Counts, e0: int, e1: int, e2: int, e3: int, jokers: int, with_jokers: bool) -> int:
-    """Waits of the standard form from four entries (as :func:`suit_win`)."""
-    return joker_waits(c, e0, e1, e2, e3, jokers) if with_jokers else standard_waits(e0, e1, e2, e3)
+    """Waits of the standard form from four entries (as :func:`suit_win`). Inlined: a call of
+    its own per row cost chinese ``ting_batch`` about a tenth of its instructions."""
+    if with_jokers:
+        return joker_waits(c, e0, e1, e2, e3, jokers)
+    return standard_waits(e0, e1, e2, e3)
 
 
 @jitable
