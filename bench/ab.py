@@ -1,4 +1,4 @@
-"""A/B of a mahjong batch query in one process: the working tree's kernels against a git
+"""A/B of a mahjong or zipai batch query in one process: the working tree's kernels against a git
 revision's, on the same rows, run in turn.
 
 Why: on a shared VM the same kernel's time drifts by tens of percent between processes
@@ -16,7 +16,10 @@ Usage::
     python bench/ab.py [--rev HEAD] [--rows 100000] [--reps 30] [--jokers J] QUERY PRESET...
 
 QUERY is ``is_hu_batch``, ``ting_batch`` (13-tile rows) or ``shanten_batch``; rows are the
-random rows of ``bench_floor`` (14 tiles, 13 for ting, less one per joker). A developer's tool:
+random rows of ``bench_floor`` (14 tiles, 13 for ting, less one per joker). Or QUERY is
+``zipai.hu_batch`` / ``zipai.ting_batch`` (presets default to paohuzi; ``--jokers`` does not
+apply) on the draws of the zipai row of ``bench_floor``, ns per hand beside the working
+tree's ``zipai.hu_batch`` on the hu draws (the issue-15 reference of ting). A developer's tool:
 ``make bench`` stays the source of every figure quoted.
 """
 
@@ -42,7 +45,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 
-from bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor  # noqa: E402
+from bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor, zipai_rows  # noqa: E402
 
 from lookup.mahjong.encoding import MAX_HAND_TILES  # noqa: E402
 
@@ -94,10 +97,35 @@ def compare(query: str, preset: str, ours: Callable, theirs: Callable, rev: str,
             f"work {ns['work']:.1f} (x{best['work'] / best['floor']:.2f})  work / {rev} {best['work'] / best[rev]:.3f}")
 
 
+ZIPAI_QUERIES = ("zipai.hu_batch", "zipai.ting_batch")
+
+
+def compare_zipai(query: str, preset: str, rev: str, rows: int, reps: int, into: Path) -> str | None:
+    """One line: the working tree's ``zipai.hu_batch`` on the hu draws (the reference), then
+    ``rev``'s and the working tree's ns per hand of ``query`` on its draws; None when the two
+    versions' answers differ."""
+    from lookup import zipai as work
+
+    base = import_revision(rev, into, "zipai")
+    hu_rows, ting_rows = zipai_rows(np.random.default_rng(2015), rows)
+    name = query.split(".")[1]
+    hands = hu_rows if name == "hu_batch" else ting_rows
+    ours, theirs = getattr(work, name), getattr(base, name)
+    if not np.array_equal(ours(hands, preset), theirs(hands, preset)):
+        return None
+    best = best_times({"hu": lambda: work.hu_batch(hu_rows, preset), rev: lambda: theirs(hands, preset),
+                       "work": lambda: ours(hands, preset)}, reps)
+    hu = best["hu"] / len(hu_rows)
+    ns = {name: best[name] / len(hands) * 1e9 for name in (rev, "work")}
+    return (f"{query} {preset} (ns per hand, x work hu_batch {hu * 1e9:.1f}): "
+            f"{rev} {ns[rev]:.1f} (x{ns[rev] / 1e9 / hu:.2f})  work {ns['work']:.1f} (x{ns['work'] / 1e9 / hu:.2f})  "
+            f"work / {rev} {best['work'] / best[rev]:.3f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("query", choices=sorted(QUERIES))
-    parser.add_argument("presets", nargs="+", metavar="PRESET")
+    parser.add_argument("query", choices=sorted(QUERIES) + list(ZIPAI_QUERIES))
+    parser.add_argument("presets", nargs="*", metavar="PRESET")
     parser.add_argument("--rev", default="HEAD", help="the git revision to compare against (default HEAD)")
     parser.add_argument("--rows", type=int, default=100_000)
     parser.add_argument("--reps", type=int, default=30)
@@ -108,6 +136,18 @@ def main(argv: list[str] | None = None) -> int:
     from lookup import tables
 
     os.environ["PAIBIAO_DATA"] = str(tables.data_dir())
+    if args.query in ZIPAI_QUERIES:
+        with tempfile.TemporaryDirectory() as tmp:
+            for preset in args.presets or ["paohuzi"]:
+                line = compare_zipai(args.query, preset, args.rev, args.rows, args.reps, Path(tmp))
+                if line is None:
+                    print(f"{args.query} {preset}: the working tree's answers differ from {args.rev}'s",
+                          file=sys.stderr)
+                    return 1
+                print(line, flush=True)
+        return 0
+    if not args.presets:
+        parser.error("a mahjong query needs at least one preset")
     rows = _random_rows(np.random.default_rng(2015), args.rows, QUERIES[args.query] - args.jokers)
     entries = _hu_ting_entries()
     with tempfile.TemporaryDirectory() as tmp:

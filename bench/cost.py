@@ -117,7 +117,9 @@ def child(work_dir: Path, query: str, presets: list[str], rev: str, rows: int, w
         run()
     if warm:
         return
-    (work_dir / "names").write_text("\n".join(f"{name}\t{n}" for name, (_, n) in runs.items()))
+    part = work_dir / "names.part"  # renamed when whole: the parent reads it as soon as it exists
+    part.write_text("\n".join(f"{name}\t{n}" for name, (_, n) in runs.items()))
+    part.rename(work_dir / "names")
     for i, (run, _) in enumerate(runs.values()):
         (work_dir / f"ready.{i}").touch()
         _wait_for(work_dir / f"go.{i}")
