@@ -100,6 +100,14 @@ def compare(query: str, preset: str, ours: Callable, theirs: Callable, rev: str,
 ZIPAI_QUERIES = ("zipai.hu_batch", "zipai.ting_batch")
 
 
+def zipai_draws(query: str, rows: int) -> tuple[str, np.ndarray, np.ndarray]:
+    """(the zipai query's function name, the hu draws of ``bench_floor.zipai_rows``, the draws
+    ``query`` answers: those, or for ting the same draws a card short), seeded as the bench."""
+    hu_rows, ting_rows = zipai_rows(np.random.default_rng(2015), rows)
+    name = query.split(".")[1]
+    return name, hu_rows, hu_rows if name == "hu_batch" else ting_rows
+
+
 def compare_zipai(query: str, preset: str, rev: str, rows: int, reps: int, into: Path) -> str | None:
     """One line: the working tree's ``zipai.hu_batch`` on the hu draws (the reference), then
     ``rev``'s and the working tree's ns per hand of ``query`` on its draws; None when the two
@@ -107,16 +115,14 @@ def compare_zipai(query: str, preset: str, rev: str, rows: int, reps: int, into:
     from lookup import zipai as work
 
     base = import_revision(rev, into, "zipai")
-    hu_rows, ting_rows = zipai_rows(np.random.default_rng(2015), rows)
-    name = query.split(".")[1]
-    hands = hu_rows if name == "hu_batch" else ting_rows
+    name, hu_rows, hands = zipai_draws(query, rows)
     ours, theirs = getattr(work, name), getattr(base, name)
     if not np.array_equal(ours(hands, preset), theirs(hands, preset)):
         return None
     best = best_times({"hu": lambda: work.hu_batch(hu_rows, preset), rev: lambda: theirs(hands, preset),
                        "work": lambda: ours(hands, preset)}, reps)
     hu = best["hu"] / len(hu_rows)
-    ns = {name: best[name] / len(hands) * 1e9 for name in (rev, "work")}
+    ns = {run: best[run] / len(hands) * 1e9 for run in (rev, "work")}
     return (f"{query} {preset} (ns per hand, x work hu_batch {hu * 1e9:.1f}): "
             f"{rev} {ns[rev]:.1f} (x{ns[rev] / 1e9 / hu:.2f})  work {ns['work']:.1f} (x{ns['work'] / 1e9 / hu:.2f})  "
             f"work / {rev} {best['work'] / best[rev]:.3f}")

@@ -56,10 +56,9 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 
-from ab import QUERIES, import_revision  # noqa: E402
-from bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor, zipai_rows  # noqa: E402
+from ab import QUERIES, ZIPAI_QUERIES, import_revision, zipai_draws  # noqa: E402
+from bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor  # noqa: E402
 
-ZIPAI_QUERIES = ("zipai.hu_batch", "zipai.ting_batch")
 EVENTS = {"Ir": "instructions", "Bc": "branches", "Bcm": "mispredicted", "D1mr": "L1 misses",
           "DLmr": "last-level misses"}
 """The callgrind counts reported (per row), and their column names."""
@@ -75,22 +74,19 @@ def _runs(query: str, presets: list[str], rev: str, rows: int,
     from lookup import tables
 
     os.environ["PAIBIAO_DATA"] = str(tables.data_dir())
-    rng = np.random.default_rng(2015)
     runs: dict[str, tuple[Callable[[], object], int]] = {}
     if query in ZIPAI_QUERIES:
         from lookup import zipai as work
 
         base = import_revision(rev, into, "zipai")
-        hu_rows, ting_rows = zipai_rows(rng, rows)
-        name = query.split(".")[1]
-        hands = hu_rows if name == "hu_batch" else ting_rows
+        name, hu_rows, hands = zipai_draws(query, rows)
         runs["reference: work hu_batch"] = (lambda: work.hu_batch(hu_rows)), len(hu_rows)
         pairs = [(p, getattr(work, name), getattr(base, name), hands) for p in presets]
     else:
         from lookup import mahjong as work_mahjong
 
         base_mahjong = import_revision(rev, into)
-        hands = _random_rows(rng, rows, QUERIES[query])
+        hands = _random_rows(np.random.default_rng(2015), rows, QUERIES[query])
         suit, honor = _hu_ting_entries()
         runs["reference: keys + reads floor"] = (lambda: keys_reads_floor(hands, POW5, suit, honor)), len(hands)
         pairs = [(p, getattr(work_mahjong, query), getattr(base_mahjong, query), hands) for p in presets]

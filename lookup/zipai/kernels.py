@@ -7,9 +7,9 @@ Each kernel loops over the rows and answers each with the per-hand step of the s
 the first bad row and its index (nothing after it is answered). They release the GIL. Rows
 are taken with :func:`lookup.addresses.row_at`, and the tables and scratch arrays handed to the
 per-hand step (a call of its own) with :func:`lookup.addresses.unowned`, so that no row does
-atomic reference counting: in one process, ``hu_batch`` ran about a fifth faster that way,
-``ting_batch`` a few percent. The scratch views are taken in the loop, which keeps their
-array alive through it.
+atomic reference counting: in one process (``bench/ab.py``), ``hu_batch`` ran about a fifth
+faster that way, ``ting_batch`` about a tenth. The scratch views are taken in the loop
+(:func:`scratch_views`), which keeps their array alive through it.
 """
 
 import numpy as np
@@ -20,11 +20,18 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-PART, USED = slice(0, N_CARDS), slice(N_CARDS, 2 * N_CARDS)
-"""Where a kernel's scratch holds the part's counts and the exposed melds' copies (20 each)."""
-SCRATCH = 2 * N_CARDS
-"""Where the rest of a kernel's scratch starts: the ting kernel's path (hand.PATH_SIZE), or the
-王 kernels' work (wang.WORK_SIZE)."""
+FIXED_SCRATCH = 2 * N_CARDS
+"""Scratch every kernel takes: the part's counts and the exposed melds' copies (20 each); the
+ting kernel's path (hand.PATH_SIZE) or the 王 kernels' work (wang.WORK_SIZE) follows."""
+
+
+@jit.jitable(inline=True)
+def scratch_views(scratch: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(part, used, the rest) of a kernel's scratch, as :func:`lookup.addresses.unowned` views;
+    taken in the loop, so that ``scratch`` lives through it."""
+    view = unowned(scratch)
+    return view[:N_CARDS], view[N_CARDS:FIXED_SCRATCH], view[FIXED_SCRATCH:]
+
 
 SOURCES_SHA256 = "f7d8f9da78fd677ffd872fed6eb3c07a236166a704aefed2ec344dd0ac46eaeb"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
@@ -35,10 +42,10 @@ kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 def hu_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray, min_huxi: int,
              pair_with_quad: bool, out: np.ndarray) -> tuple[int, int]:
     """``out[i]``: best total huxi of row i (no exposed melds, no 王), or NO_WIN."""
-    scratch = np.zeros(SCRATCH, np.int64)
+    scratch = np.zeros(FIXED_SCRATCH, np.int64)
     trans, values = unowned(trans), unowned(values)
     for i in range(counts.shape[0]):
-        part, used = unowned(scratch)[PART], unowned(scratch)[USED]
+        part, used, _ = scratch_views(scratch)
         status, huxi = hand.hu_counts(trans, final, values, row_at(counts, i), part, 0, 0, used, min_huxi,
                                       pair_with_quad)
         if status != jit.OK:
@@ -51,10 +58,10 @@ def hu_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarr
 def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray,
                   min_huxi: int, pair_with_quad: bool, out: np.ndarray) -> tuple[int, int]:
     """``out[i]``: best total huxi of row i holding ``wangs[i]`` 王 (no exposed melds), or NO_WIN."""
-    scratch = np.zeros(SCRATCH + wang.WORK_SIZE, np.int64)
+    scratch = np.zeros(FIXED_SCRATCH + wang.WORK_SIZE, np.int64)
     trans, values = unowned(trans), unowned(values)
     for i in range(counts.shape[0]):
-        part, used, work = unowned(scratch)[PART], unowned(scratch)[USED], unowned(scratch)[SCRATCH:]
+        part, used, work = scratch_views(scratch)
         if wangs[i] == 0:
             status, huxi = hand.hu_counts(trans, final, values, row_at(counts, i), part, 0, 0, used, min_huxi,
                                           pair_with_quad)
@@ -72,10 +79,10 @@ def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, fina
 def ting_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray, back: np.ndarray,
                back_final: int, min_huxi: int, pair_with_quad: bool, limit: int, out: np.ndarray) -> tuple[int, int]:
     """``out[i, t]``: best total huxi of row i after drawing card t (no exposed melds), or NO_WIN."""
-    scratch = np.zeros(SCRATCH + hand.PATH_SIZE, np.int64)
+    scratch = np.zeros(FIXED_SCRATCH + hand.PATH_SIZE, np.int64)
     trans, values, back = unowned(trans), unowned(values), unowned(back)
     for i in range(counts.shape[0]):
-        part, used, path = unowned(scratch)[PART], unowned(scratch)[USED], unowned(scratch)[SCRATCH:]
+        part, used, path = scratch_views(scratch)
         status, _ = hand.ting_counts(trans, final, values, back, back_final, row_at(counts, i), part, path, 0, 0,
                                      used, 0, 0, min_huxi, pair_with_quad, limit, row_at(out, i))
         if status != jit.OK:
@@ -88,10 +95,10 @@ def ting_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, fi
                     min_huxi: int, pair_with_quad: bool, limit: int, out: np.ndarray) -> tuple[int, int]:
     """``out[i, t]``: best total huxi of row i (holding ``wangs[i]`` 王) after drawing card t, and
     ``out[i, WANG]`` after drawing a 王 (no exposed melds), or NO_WIN."""
-    scratch = np.zeros(SCRATCH + wang.WORK_SIZE, np.int64)
+    scratch = np.zeros(FIXED_SCRATCH + wang.WORK_SIZE, np.int64)
     trans, values = unowned(trans), unowned(values)
     for i in range(counts.shape[0]):
-        part, used, work = unowned(scratch)[PART], unowned(scratch)[USED], unowned(scratch)[SCRATCH:]
+        part, used, work = scratch_views(scratch)
         status, _ = wang.ting_wang(trans, final, values, row_at(counts, i), part, 0, 0, used, 0, 0, min_huxi,
                                    pair_with_quad, limit, wangs[i], work, row_at(out, i))
         if status != jit.OK:
