@@ -26,7 +26,7 @@ again under valgrind, many times slower.)
 
 Usage::
 
-    python bench/cost.py [--rev HEAD] [--rows 3000] QUERY [PRESET ...]
+    python bench/cost.py [--rev HEAD] [--rows 3000] [--keep DIR] QUERY [PRESET ...]
 
 QUERY is a mahjong batch query (``is_hu_batch``, ``ting_batch``, ``shanten_batch``, on the random
 rows of ``bench/ab.py``) or ``zipai.hu_batch`` / ``zipai.ting_batch`` (on the draws of the zipai
@@ -176,6 +176,8 @@ def parent(args: argparse.Namespace) -> int:
                 raise
             proc.wait()
         counts = [_summary(work_dir, i) for i in range(len(names))]
+        if args.keep:
+            _keep(work_dir, names, args.keep)
     print(f"{args.query}: callgrind counts per row")
     print(f"{'':34s}{'rows':>8s}" + "".join(f"{label:>18s}" for label in EVENTS.values()))
     for name, n, c in zip(names, row_counts, counts, strict=True):
@@ -184,6 +186,15 @@ def parent(args: argparse.Namespace) -> int:
         ours, theirs = counts[names.index(f"work {preset}")], counts[names.index(f"{args.rev} {preset}")]
         print(f"work / {args.rev} {preset:23s}" + "".join(f"{ours[e] / max(theirs[e], 1):18.3f}" for e in EVENTS))
     return 0
+
+
+def _keep(work_dir: Path, names: tuple[str, ...], keep: Path) -> None:
+    """Copy each run's dump to ``keep`` as ``<run name>.callgrind`` (spaces as ``_``), to read its
+    per-function counts with ``callgrind_annotate`` (which calls remain per row, and their cost)."""
+    keep.mkdir(parents=True, exist_ok=True)
+    for i, name in enumerate(names):
+        shutil.copyfile(work_dir / f"callgrind.out.{i + 1}", keep / f"{name.replace(' ', '_')}.callgrind")
+    print(f"dumps kept in {keep}")
 
 
 def _summary(work_dir: Path, i: int) -> dict[str, int]:
@@ -201,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("presets", nargs="*", metavar="PRESET")
     parser.add_argument("--rev", default="HEAD", help="the git revision to compare against (default HEAD)")
     parser.add_argument("--rows", type=int, default=3000, help="rows counted per call (default 3,000)")
+    parser.add_argument("--keep", type=Path, metavar="DIR",
+                        help="keep each run's callgrind dump in DIR (for callgrind_annotate)")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--warm", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
