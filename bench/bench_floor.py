@@ -240,9 +240,10 @@ def run(quick: bool) -> str:
         "split the same way, show what a second core gives in this run: a query cannot scale "
         f"much past them. Best of {PARALLEL_ROUNDS} rounds, each timing one call then the threaded "
         "one. *CPU 2 / 1*: the process's CPU time (both threads summed) of the threaded run over "
-        "the single call's, on the same rows. Near 1.00 with a speed-up under 2×, the threads did "
-        "not run slower but waited for a core (time the VM gave elsewhere, which CPU time does "
-        "not count); above 1, each ran slower while the other ran.\n",
+        "the single call's, on the same rows. Near 1.00, each thread ran as fast as one alone, "
+        "and a speed-up under 2× is time the threads waited for a core; above 1, the same rows "
+        "took more CPU time (the threads slowed each other, or the VM charged them time it "
+        "took).\n",
         table(_parallel_rows(quick), ["query", "rows", "1 thread", "2 threads", "speed-up", "CPU 2 / 1",
                                       "target"]),
     ])
