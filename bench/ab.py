@@ -33,7 +33,6 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -48,6 +47,8 @@ sys.path.insert(0, str(REPO))
 from bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor, zipai_rows  # noqa: E402
 
 from lookup.mahjong.encoding import MAX_HAND_TILES  # noqa: E402
+
+from timing import best_times  # noqa: E402
 
 QUERIES = {"is_hu_batch": MAX_HAND_TILES, "ting_batch": MAX_HAND_TILES - 1, "shanten_batch": MAX_HAND_TILES}
 """Each query, with the tiles of its rows, jokers included (ting asks of a hand a tile short)."""
@@ -66,19 +67,6 @@ def import_revision(rev: str, into: Path, game: str = "mahjong") -> ModuleType:
         (into / "lookup").rename(into / BASE_PACKAGE)
     sys.path.insert(0, str(into))
     return importlib.import_module(f"{BASE_PACKAGE}.{game}")
-
-
-def best_times(runs: dict[str, Callable[[], object]], reps: int) -> dict[str, float]:
-    """The least wall time in seconds of each run over ``reps`` rounds, the runs taken in turn
-    (in reverse order every other round, so neither version always follows the other)."""
-    best = dict.fromkeys(runs, float("inf"))
-    order = list(runs.items())
-    for round_ in range(reps):
-        for name, run in (order if round_ % 2 == 0 else order[::-1]):
-            start = time.perf_counter()
-            run()
-            best[name] = min(best[name], time.perf_counter() - start)
-    return best
 
 
 def compare(query: str, preset: str, ours: Callable, theirs: Callable, rev: str, rows: np.ndarray, jokers: int,

@@ -7,14 +7,13 @@ hand on the same kind of draws."""
 from __future__ import annotations
 
 import inspect
-import time
 
 import numpy as np
 from numba import njit
 
 from tests.support import mahjong_hands as handgen
 
-from timing import best_of, fmt_time, table
+from timing import best_of, best_rounds, fmt_time, table
 
 SUIT_RANKS = 9
 HONOR_RANKS = 7
@@ -164,29 +163,8 @@ def _per_chunk(floor):
 
 
 PARALLEL_ROUNDS = 5
-"""Rounds of the two-thread runs: each round times one call then the threaded one back to
-back, so both see the same load; the best of each is kept (one round's speed-up on this VM
-ranged from 1.0× to 2.4× for the same kernel)."""
-
-
-def one_and_two_threads(run_one, run_two, rounds: int = PARALLEL_ROUNDS) -> tuple[float, float, float, float]:
-    """(best wall seconds of ``run_one()``, of ``run_two()``, their CPU seconds in those best
-    rounds): the two interleaved for ``rounds`` rounds after a warm-up of each. CPU time is the
-    process's (``time.process_time``, every thread summed): with two threads it is the work
-    both did, so CPU(two) / CPU(one) above 1 is the same work run slower per thread at once."""
-    run_one()
-    run_two()
-    best_one = best_two = (float("inf"), 0.0)
-    for _ in range(rounds):
-        for run, is_one in ((run_one, True), (run_two, False)):
-            cpu, wall = time.process_time(), time.perf_counter()
-            run()
-            spent = (time.perf_counter() - wall, time.process_time() - cpu)
-            if is_one:
-                best_one = min(best_one, spent)
-            else:
-                best_two = min(best_two, spent)
-    return best_one[0], best_two[0], best_one[1], best_two[1]
+"""Rounds of the two-thread runs (:func:`timing.best_rounds`): one call and the threaded one
+taken in turn, so both see the same load; the best of each is kept."""
 
 
 def _parallel_rows(quick: bool) -> list[list[str]]:
@@ -213,10 +191,11 @@ def _parallel_rows(quick: bool) -> list[list[str]]:
         rows = rows_by_size[n_tiles]
         if kwargs:  # a query: the threaded answers are the plain call's
             assert np.array_equal(parallel.in_threads(fn, rows, threads=2, **kwargs), fn(rows, **kwargs))
-        t_one, t_two, cpu_one, cpu_two = one_and_two_threads(
-            lambda fn=fn, rows=rows, kwargs=kwargs: fn(rows, **kwargs),
-            lambda fn=fn, rows=rows, kwargs=kwargs: parallel.in_threads(fn, rows, threads=2, **kwargs),
-            2 if quick else PARALLEL_ROUNDS)
+        best = best_rounds({"one": lambda fn=fn, rows=rows, kwargs=kwargs: fn(rows, **kwargs),
+                            "two": lambda fn=fn, rows=rows, kwargs=kwargs: parallel.in_threads(
+                                fn, rows, threads=2, **kwargs)},
+                           2 if quick else PARALLEL_ROUNDS)
+        (t_one, cpu_one), (t_two, cpu_two) = best["one"], best["two"]
         out.append([name, f"{n:,}", fmt_time(t_one / n), fmt_time(t_two / n), f"**{t_one / t_two:.2f}×**",
                     f"{cpu_two / cpu_one:.2f}", target])
     return out
@@ -238,8 +217,8 @@ def run(quick: bool) -> str:
         "`lookup.parallel.in_threads(query, rows, threads=2)`: the rows in two chunks answered "
         "at once by the GIL-free kernels, against one call, per row. The two floor kernels, "
         "split the same way, show what a second core gives in this run: a query cannot scale "
-        f"much past them. Best of {PARALLEL_ROUNDS} rounds, each timing one call then the threaded "
-        "one. *CPU 2 / 1*: the process's CPU time (both threads summed) of the threaded run over "
+        f"much past them. Best of {PARALLEL_ROUNDS} rounds, one call and the threaded one taken in "
+        "turn. *CPU 2 / 1*: the process's CPU time (both threads summed) of the threaded run over "
         "the single call's, on the same rows. Near 1.00, each thread ran as fast as one alone, "
         "and a speed-up under 2× is time the threads waited for a core; above 1, the same rows "
         "took more CPU time (the threads slowed each other, or the VM charged them time it "
