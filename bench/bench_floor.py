@@ -13,7 +13,7 @@ from numba import njit
 
 from tests.support import mahjong_hands as handgen
 
-from timing import best_of, best_rounds, fmt_time, table
+from timing import best_rounds, fmt_time, table
 
 SUIT_RANKS = 9
 HONOR_RANKS = 7
@@ -55,10 +55,18 @@ def keys_reads_floor(counts: np.ndarray, pow5: np.ndarray, suit: np.ndarray, hon
     return acc
 
 
-def _floors(rows: np.ndarray, suit: np.ndarray, honor: np.ndarray) -> tuple[float, float]:
-    """(read floor, keys + reads floor) of ``rows``, seconds per row."""
-    n = len(rows)
-    return (best_of(lambda: read_floor(rows)) / n, best_of(lambda: keys_reads_floor(rows, POW5, suit, honor)) / n)
+ROUNDS = 5
+"""Rounds of the single-threaded rows (:func:`timing.best_rounds`): the floors and the query (or
+zipai's hu and ting) taken in turn, so that a change of load between them does not move their
+ratio; the best of each is kept."""
+
+
+def _warm_rounds(runs, quick: bool) -> dict[str, float]:
+    """The least wall seconds of each run of ``runs`` over :data:`ROUNDS` rounds (2 when quick),
+    after one call of each (which compiles or loads its kernel)."""
+    for run in runs.values():
+        run()
+    return {name: wall for name, (wall, _) in best_rounds(runs, 2 if quick else ROUNDS).items()}
 
 
 def _random_rows(rng: np.random.Generator, n: int, n_tiles: int) -> np.ndarray:
@@ -116,11 +124,13 @@ def _mahjong_rows(quick: bool) -> tuple[list[list[str]], str]:
             variants = [("riichi", 0, rows), ("standard", 0, rows), ("chinese", 0, rows)]
             if _takes_jokers(fn):  # one joker in place of one of the row's tiles
                 variants.append(("standard", 1, _minus_one_each(rng, rows)))
-            floors = {id(h): _floors(h, suit, honor) for _, _, h in variants}  # once per row set
             for rules, jokers, hands in variants:
-                t_read, t_floor = floors[id(hands)]
                 extra = {"jokers": jokers} if jokers else {}
-                t = best_of(lambda fn=fn, hands=hands, rules=rules, extra=extra: fn(hands, rules, **extra)) / n
+                best = _warm_rounds({"read": lambda hands=hands: read_floor(hands),
+                                     "floor": lambda hands=hands: keys_reads_floor(hands, POW5, suit, honor),
+                                     "query": lambda fn=fn, hands=hands, rules=rules, extra=extra:
+                                     fn(hands, rules, **extra)}, quick)
+                t_read, t_floor, t = best["read"] / n, best["floor"] / n, best["query"] / n
                 label = f"{name} ({rules}{', 1 joker' if jokers else ''})"
                 status = target if kind == "random" and not jokers else "—"
                 out.append([kind, label, fmt_time(t_read), fmt_time(t_floor), fmt_time(t),
@@ -150,8 +160,8 @@ def _zipai_rows(quick: bool) -> list[list[str]]:
     from lookup import zipai
 
     hu_rows, ting_rows = zipai_rows(np.random.default_rng(2015), 20_000 if quick else 200_000)
-    t_hu = best_of(lambda: zipai.hu_batch(hu_rows)) / len(hu_rows)
-    t_ting = best_of(lambda: zipai.ting_batch(ting_rows)) / len(ting_rows)
+    best = _warm_rounds({"hu": lambda: zipai.hu_batch(hu_rows), "ting": lambda: zipai.ting_batch(ting_rows)}, quick)
+    t_hu, t_ting = best["hu"] / len(hu_rows), best["ting"] / len(ting_rows)
     return [["zipai ting_batch vs hu_batch, per hand", fmt_time(t_hu), fmt_time(t_ting),
              f"**{t_ting / t_hu:.1f}×**", "≤ 3×"]]
 
@@ -208,7 +218,9 @@ def run(quick: bool) -> str:
         "Each query against two floor kernels timed on the same rows in the same run "
         "(`bench/bench_floor.py`): reading each row and summing its 34 counts, and the four "
         "base-5 suit keys as independent products plus four uint32 table reads. The ratio is the "
-        "query's time over the keys + reads floor.\n",
+        f"query's time over the keys + reads floor. Best of {ROUNDS} rounds, the two floors and the "
+        "query taken in turn (zipai: hu and ting), so that a change of load on the machine moves "
+        "them together.\n",
         note + "\n",
         table(mahjong_rows, ["rows", "query", "read floor", "keys + reads floor", "query",
                              "× floor", "target"]),
