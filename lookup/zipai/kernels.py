@@ -20,17 +20,26 @@ from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
 from .encoding import N_CARDS
 
-FIXED_SCRATCH = 2 * N_CARDS
-"""Scratch every kernel takes: the part's counts and the exposed melds' copies (20 each); the
-ting kernel's path (hand.PATH_SIZE) or the 王 kernels' work (wang.WORK_SIZE) follows."""
+FIXED_SCRATCH = N_CARDS
+"""Scratch every kernel takes: the exposed melds' copies (20); the ting kernel's path
+(hand.PATH_SIZE) or the 王 kernels' work (wang.WORK_SIZE) follows. The part's counts are an
+array of their own (:func:`part_scratch`)."""
 
 
 @jit.jitable(inline=True)
-def scratch_views(scratch: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def part_scratch() -> np.ndarray:
+    """The part's 20 counts, uint8: an index built from them is known not to be negative, so
+    the compiled walks skip the wraparound of a negative index (a count a step briefly puts
+    below 0 reads as 255, which the steps' range checks refuse as they would -1)."""
+    return np.zeros(N_CARDS, np.uint8)
+
+
+@jit.jitable(inline=True)
+def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(part, used, the rest) of a kernel's scratch, as :func:`lookup.addresses.unowned` views;
-    taken in the loop, so that ``scratch`` lives through it."""
+    taken in the loop, so that ``part`` and ``scratch`` live through it."""
     view = unowned(scratch)
-    return view[:N_CARDS], view[N_CARDS:FIXED_SCRATCH], view[FIXED_SCRATCH:]
+    return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
 SOURCES_SHA256 = "f7d8f9da78fd677ffd872fed6eb3c07a236166a704aefed2ec344dd0ac46eaeb"
@@ -43,9 +52,10 @@ def hu_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarr
              pair_with_quad: bool, out: np.ndarray) -> tuple[int, int]:
     """``out[i]``: best total huxi of row i (no exposed melds, no 王), or NO_WIN."""
     scratch = np.zeros(FIXED_SCRATCH, np.int64)
+    part_counts = part_scratch()
     trans, values = unowned(trans), unowned(values)
     for i in range(counts.shape[0]):
-        part, used, _ = scratch_views(scratch)
+        part, used, _ = scratch_views(part_counts, scratch)
         status, huxi = hand.hu_counts(trans, final, values, row_at(counts, i), part, 0, 0, used, min_huxi,
                                       pair_with_quad)
         if status != jit.OK:
@@ -59,9 +69,10 @@ def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, fina
                   min_huxi: int, pair_with_quad: bool, out: np.ndarray) -> tuple[int, int]:
     """``out[i]``: best total huxi of row i holding ``wangs[i]`` 王 (no exposed melds), or NO_WIN."""
     scratch = np.zeros(FIXED_SCRATCH + wang.WORK_SIZE, np.int64)
+    part_counts = part_scratch()
     trans, values = unowned(trans), unowned(values)
     for i in range(counts.shape[0]):
-        part, used, work = scratch_views(scratch)
+        part, used, work = scratch_views(part_counts, scratch)
         if wangs[i] == 0:
             status, huxi = hand.hu_counts(trans, final, values, row_at(counts, i), part, 0, 0, used, min_huxi,
                                           pair_with_quad)
@@ -80,9 +91,10 @@ def ting_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.nda
                back_final: int, min_huxi: int, pair_with_quad: bool, limit: int, out: np.ndarray) -> tuple[int, int]:
     """``out[i, t]``: best total huxi of row i after drawing card t (no exposed melds), or NO_WIN."""
     scratch = np.zeros(FIXED_SCRATCH + hand.PATH_SIZE, np.int64)
+    part_counts = part_scratch()
     trans, values, back = unowned(trans), unowned(values), unowned(back)
     for i in range(counts.shape[0]):
-        part, used, path = scratch_views(scratch)
+        part, used, path = scratch_views(part_counts, scratch)
         status, _ = hand.ting_counts(trans, final, values, back, back_final, row_at(counts, i), part, path, 0, 0,
                                      used, 0, 0, min_huxi, pair_with_quad, limit, row_at(out, i))
         if status != jit.OK:
@@ -96,9 +108,10 @@ def ting_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, fi
     """``out[i, t]``: best total huxi of row i (holding ``wangs[i]`` 王) after drawing card t, and
     ``out[i, WANG]`` after drawing a 王 (no exposed melds), or NO_WIN."""
     scratch = np.zeros(FIXED_SCRATCH + wang.WORK_SIZE, np.int64)
+    part_counts = part_scratch()
     trans, values = unowned(trans), unowned(values)
     for i in range(counts.shape[0]):
-        part, used, work = scratch_views(scratch)
+        part, used, work = scratch_views(part_counts, scratch)
         status, _ = wang.ting_wang(trans, final, values, row_at(counts, i), part, 0, 0, used, 0, 0, min_huxi,
                                    pair_with_quad, limit, wangs[i], work, row_at(out, i))
         if status != jit.OK:
