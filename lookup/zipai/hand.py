@@ -69,6 +69,32 @@ from .encoding import (
 )
 from .melds import KAN_HUXI, PAO_HUXI, PENG_HUXI, TI_HUXI, WEI_HUXI
 
+
+def _live_unit_slots() -> bytes:
+    """:data:`LIVE_UNIT_SLOTS`, from the unit tables of :mod:`lookup.zipai.encoding`."""
+    out = []
+    for t in range(N_CARDS):
+        for live_to in range(N_NUMBERS + 1):
+            for live_from in range(N_NUMBERS + 1):
+                bits = 0
+                for k in range(MAX_CARD_UNITS):
+                    i = MAX_CARD_UNITS * t + k
+                    if CARD_UNITS[i] != NO_UNIT and FREE_COPY_FIRST_NUMBER[i] <= live_to \
+                            and FREE_COPY_LAST_NUMBER[i] + 1 >= live_from:
+                        bits |= 1 << k
+                out.append(bits)
+    return bytes(out)
+
+
+LIVE_UNIT_SLOTS = _live_unit_slots()
+"""LIVE_UNIT_SLOTS[((N_NUMBERS + 1) * t + live_to) * (N_NUMBERS + 1) + live_from], bit k: card t
+has a k-th unit (CARD_UNITS) and a free third copy in it changes no number past ``live_to`` or
+before ``live_from`` - 1 (the part's prefix before the change and its suffix after it can both
+still win: see :func:`both_paths`)."""
+LOWEST_BIT = bytes((x & -x).bit_length() - 1 if x else 0 for x in range(1 << MAX_CARD_UNITS))
+"""LOWEST_BIT[x]: the index of x's lowest set bit (x < 2**MAX_CARD_UNITS; 0 for 0)."""
+
+
 KAN_COPIES = 3
 """Copies of a card that make a 坎 in the hand; MAX_COPIES (4) make a 提."""
 NO_CASE = NO_UNIT + 1
@@ -256,7 +282,9 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
     of the cards its unit takes off, :data:`~lookup.zipai.encoding.FREE_COPY_FIRST_NUMBER`),
     and can win only where the part's prefix before them and its suffix after them are both
     live: the other cases are skipped unwalked (the cards that have none are not even listed),
-    the rest resume the shorter walk there (a winner: the forward one, for its rank).
+    the rest resume the shorter walk there (a winner: the forward one, for its rank). A held
+    pair's units are visited only where that holds (:data:`LIVE_UNIT_SLOTS`, one read for all of
+    them) and the part holds the unit's other cards.
     """
     status, size, huxi, kan_quads = take_out_sets(c, used, part)
     if status != OK:
@@ -283,47 +311,54 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
             (CARD_LAST_NUMBER[t] + 1 >= live_from)
     waits = 0
     for j in range(candidates):
-        t = path[CANDIDATES + j]
+        # (a card; the mask tells the compiler that the indices built from t are not negative,
+        # so they skip the wraparound of a negative index, three instructions an access)
+        t = path[CANDIDATES + j] & 0xFF
         x = c[t]
         best = NO_WIN
         number = t % N_NUMBERS
         if x + used[t] < MAX_COPIES:
             kept = part[t]
-            for k in range(1 + MAX_CARD_UNITS if x == MAX_PART_COPIES else 1):
-                first = last = number
-                if k > 0:  # a free copy: what its unit changes, and needs, is known before draw_case
-                    i = MAX_CARD_UNITS * t + k - 1
-                    if CARD_UNITS[i] == NO_UNIT:
-                        break
-                    first = FREE_COPY_FIRST_NUMBER[i]
-                    last = FREE_COPY_LAST_NUMBER[i]
-                    if part[FREE_COPY_NEEDS[2 * i]] == 0 or part[FREE_COPY_NEEDS[2 * i + 1]] == 0:
-                        continue  # the part lacks a card the unit takes off
-                if first > live_to or last + 1 < live_from:
-                    continue  # the part's prefix before first or suffix after last is in no winning vector
-                u, held, grown, gained, upgraded = draw_case(x, t, k, peng, wei)
-                if u == NO_CASE:
+            # case 0, then for a held pair (a free third copy) case k + 1 for each of t's units k
+            # whose change leaves a live prefix and suffix (the set bits of slots: most units
+            # are not, and are not visited) and whose other cards the part holds
+            slots = 0
+            if x == MAX_PART_COPIES:
+                slots = LIVE_UNIT_SLOTS[((N_NUMBERS + 1) * t + live_to) * (N_NUMBERS + 1) + live_from]
+            k = 0
+            go = number <= live_to and number + 1 >= live_from  # (case 0 changes t's number only)
+            for _ in range(1 + MAX_CARD_UNITS):
+                if go:
+                    first = last = number
+                    if k > 0:
+                        i = MAX_CARD_UNITS * t + k - 1
+                        first = FREE_COPY_FIRST_NUMBER[i]
+                        last = FREE_COPY_LAST_NUMBER[i]
+                    u, held, grown, gained, upgraded = draw_case(x, t, k, peng, wei)
+                    if unit_in_set(u, limit) and pair_rule_ok(size + grown, quads + upgraded, pair_with_quad):
+                        part[t] = held
+                        if u == NO_UNIT or add_unit(part, u, -1):
+                            # refuted by the shorter walk from the paths (most draws stop here); a
+                            # winner is walked forward for its rank (the steps take no arrays on:
+                            # they inline)
+                            rank = NO_WIN
+                            if last + 1 >= N_NUMBERS - first or walk_back_from(back, back_final, part, last,
+                                                                                path[BACKWARD_STATE + last + 1]):
+                                rank = walk_from(trans, final, part, first, path[FORWARD_STATE + first],
+                                                 path[FORWARD_RANK + first])
+                            if rank >= 0:  # (score checks it too; most draws stop here)
+                                total = score(values, rank, melds + gained, min_huxi)
+                                if total > best:
+                                    best = total
+                        if u != NO_UNIT:
+                            add_unit(part, u, 1)
+                        part[t] = kept
+                if slots == 0:
                     break
-                if not unit_in_set(u, limit):
-                    continue
-                if not pair_rule_ok(size + grown, quads + upgraded, pair_with_quad):
-                    continue
-                part[t] = held
-                if u == NO_UNIT or add_unit(part, u, -1):
-                    # refuted by the shorter walk from the paths (most draws stop here); a winner
-                    # is walked forward for its rank (the steps take no arrays on: they inline)
-                    rank = NO_WIN
-                    if last + 1 >= N_NUMBERS - first or walk_back_from(back, back_final, part, last,
-                                                                        path[BACKWARD_STATE + last + 1]):
-                        rank = walk_from(trans, final, part, first, path[FORWARD_STATE + first],
-                                         path[FORWARD_RANK + first])
-                    if rank >= 0:  # (score checks it too; most draws stop here)
-                        total = score(values, rank, melds + gained, min_huxi)
-                        if total > best:
-                            best = total
-                if u != NO_UNIT:
-                    add_unit(part, u, 1)
-                part[t] = kept
+                k = 1 + LOWEST_BIT[slots]
+                slots &= slots - 1
+                i = 2 * (MAX_CARD_UNITS * t + k - 1)
+                go = (part[FREE_COPY_NEEDS[i]] != 0) & (part[FREE_COPY_NEEDS[i + 1]] != 0)
             if best >= 0:
                 waits += 1
             out[t] = best

@@ -42,7 +42,7 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-SOURCES_SHA256 = "f7d8f9da78fd677ffd872fed6eb3c07a236166a704aefed2ec344dd0ac46eaeb"
+SOURCES_SHA256 = "6b66159d12ef190a2ad9993188cd18371e0f9767b67c85b27dc727ea04e66fb1"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

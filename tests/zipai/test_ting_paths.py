@@ -82,3 +82,29 @@ def test_ting_without_wang_equals_the_wang_search_with_none(rng, rules):
         with_search = zipai.ting(c, m, rules, wang=0)
         with_search.pop(zipai.WANG, None)
         assert zipai.ting(c, m, rules) == with_search, (c, m)
+
+
+def test_lowest_bit_is_the_lowest_set_bit():
+    for x in range(1, len(hand.LOWEST_BIT)):
+        k = hand.LOWEST_BIT[x]
+        assert x >> k & 1 and x & ((1 << k) - 1) == 0
+
+
+@pytest.mark.parametrize("t", range(N_CARDS))
+def test_live_unit_slots(t):
+    """Everything live: every unit of t, and no more; the slots only shrink as the live part does."""
+    size = encoding.N_NUMBERS + 1
+    units = sum(encoding.CARD_UNITS[MAX_CARD_UNITS * t + k] != NO_UNIT for k in range(MAX_CARD_UNITS))
+    assert hand.LIVE_UNIT_SLOTS[(size * t + encoding.N_NUMBERS) * size] == (1 << units) - 1
+    for live_to in range(size):
+        for live_from in range(size):
+            slots = hand.LIVE_UNIT_SLOTS[(size * t + live_to) * size + live_from]
+            if live_to + 1 < size:
+                assert slots & ~hand.LIVE_UNIT_SLOTS[(size * t + live_to + 1) * size + live_from] == 0
+            if live_from > 0:
+                assert slots & ~hand.LIVE_UNIT_SLOTS[(size * t + live_to) * size + live_from - 1] == 0
+            for k in range(MAX_CARD_UNITS):
+                if slots >> k & 1:
+                    i = MAX_CARD_UNITS * t + k
+                    assert encoding.FREE_COPY_FIRST_NUMBER[i] <= live_to
+                    assert encoding.FREE_COPY_LAST_NUMBER[i] + 1 >= live_from
