@@ -69,32 +69,6 @@ from .encoding import (
 )
 from .melds import KAN_HUXI, PAO_HUXI, PENG_HUXI, TI_HUXI, WEI_HUXI
 
-
-def _live_unit_slots() -> bytes:
-    """:data:`LIVE_UNIT_SLOTS`, from the unit tables of :mod:`lookup.zipai.encoding`."""
-    out = []
-    for t in range(N_CARDS):
-        for live_to in range(N_NUMBERS + 1):
-            for live_from in range(N_NUMBERS + 1):
-                bits = 0
-                for k in range(MAX_CARD_UNITS):
-                    i = MAX_CARD_UNITS * t + k
-                    if CARD_UNITS[i] != NO_UNIT and FREE_COPY_FIRST_NUMBER[i] <= live_to \
-                            and FREE_COPY_LAST_NUMBER[i] + 1 >= live_from:
-                        bits |= 1 << k
-                out.append(bits)
-    return bytes(out)
-
-
-LIVE_UNIT_SLOTS = _live_unit_slots()
-"""LIVE_UNIT_SLOTS[((N_NUMBERS + 1) * t + live_to) * (N_NUMBERS + 1) + live_from], bit k: card t
-has a k-th unit (CARD_UNITS) and a free third copy in it changes no number past ``live_to`` or
-before ``live_from`` - 1 (the part's prefix before the change and its suffix after it can both
-still win: see :func:`both_paths`)."""
-LOWEST_BIT = bytes((x & -x).bit_length() - 1 if x else 0 for x in range(1 << MAX_CARD_UNITS))
-"""LOWEST_BIT[x]: the index of x's lowest set bit (x < 2**MAX_CARD_UNITS; 0 for 0)."""
-
-
 KAN_COPIES = 3
 """Copies of a card that make a 坎 in the hand; MAX_COPIES (4) make a 提."""
 NO_CASE = NO_UNIT + 1
@@ -111,6 +85,39 @@ CANDIDATES = BACKWARD_STATE + _LEVELS
 """... and from path[CANDIDATES], the cards whose draw :func:`ting_counts` tries (each slot is
 written before the count says whether it is kept: one slot more than there are cards)."""
 PATH_SIZE = CANDIDATES + N_CARDS + 1
+
+
+def _live_unit_slots() -> bytes:
+    """:data:`LIVE_UNIT_SLOTS`, from the unit tables of :mod:`lookup.zipai.encoding`."""
+    out = []
+    for t in range(N_CARDS):
+        for live_to in range(_LEVELS):
+            for live_from in range(_LEVELS):
+                bits = 0
+                for k in range(MAX_CARD_UNITS):
+                    i = MAX_CARD_UNITS * t + k
+                    if CARD_UNITS[i] != NO_UNIT and FREE_COPY_FIRST_NUMBER[i] <= live_to \
+                            and FREE_COPY_LAST_NUMBER[i] + 1 >= live_from:
+                        bits |= 1 << k
+                out.append(bits)
+    return bytes(out)
+
+
+@jitable
+def live_unit_slots(t: int, live_to: int, live_from: int) -> int:
+    """:data:`LIVE_UNIT_SLOTS` of card ``t`` when the part is live before ``live_to`` and after
+    ``live_from`` - 1 (:func:`both_paths`)."""
+    return LIVE_UNIT_SLOTS[(_LEVELS * t + live_to) * _LEVELS + live_from]
+
+
+LIVE_UNIT_SLOTS = _live_unit_slots()
+"""LIVE_UNIT_SLOTS[(_LEVELS * t + live_to) * _LEVELS + live_from] (read through
+:func:`live_unit_slots`), bit k: card t
+has a k-th unit (CARD_UNITS) and a free third copy in it changes no number past ``live_to`` or
+before ``live_from`` - 1 (the part's prefix before the change and its suffix after it can both
+still win: see :func:`both_paths`)."""
+LOWEST_BIT = bytes((x & -x).bit_length() - 1 if x else 0 for x in range(1 << MAX_CARD_UNITS))
+"""LOWEST_BIT[x]: the index of x's lowest set bit (x < 2**MAX_CARD_UNITS; 0 for 0)."""
 
 
 @jitable
@@ -312,7 +319,7 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
     waits = 0
     for j in range(candidates):
         # (a card; the mask tells the compiler that the indices built from t are not negative,
-        # so they skip the wraparound of a negative index, three instructions an access)
+        # so they skip the wraparound of a negative index)
         t = path[CANDIDATES + j] & 0xFF
         x = c[t]
         best = NO_WIN
@@ -324,7 +331,7 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
             # are not, and are not visited) and whose other cards the part holds
             slots = 0
             if x == MAX_PART_COPIES:
-                slots = LIVE_UNIT_SLOTS[((N_NUMBERS + 1) * t + live_to) * (N_NUMBERS + 1) + live_from]
+                slots = live_unit_slots(t, live_to, live_from)
             k = 0
             go = number <= live_to and number + 1 >= live_from  # (case 0 changes t's number only)
             for _ in range(1 + MAX_CARD_UNITS):

@@ -42,7 +42,7 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-SOURCES_SHA256 = "6b66159d12ef190a2ad9993188cd18371e0f9767b67c85b27dc727ea04e66fb1"
+SOURCES_SHA256 = "ae96c20bc872e57347ee0c668a17f168f424ca1152a0283ba18bce0a4f404ec5"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

@@ -93,16 +93,16 @@ def test_lowest_bit_is_the_lowest_set_bit():
 @pytest.mark.parametrize("t", range(N_CARDS))
 def test_live_unit_slots(t):
     """Everything live: every unit of t, and no more; the slots only shrink as the live part does."""
-    size = encoding.N_NUMBERS + 1
+    levels = encoding.N_NUMBERS + 1
     units = sum(encoding.CARD_UNITS[MAX_CARD_UNITS * t + k] != NO_UNIT for k in range(MAX_CARD_UNITS))
-    assert hand.LIVE_UNIT_SLOTS[(size * t + encoding.N_NUMBERS) * size] == (1 << units) - 1
-    for live_to in range(size):
-        for live_from in range(size):
-            slots = hand.LIVE_UNIT_SLOTS[(size * t + live_to) * size + live_from]
-            if live_to + 1 < size:
-                assert slots & ~hand.LIVE_UNIT_SLOTS[(size * t + live_to + 1) * size + live_from] == 0
+    assert hand.live_unit_slots(t, encoding.N_NUMBERS, 0) == (1 << units) - 1
+    for live_to in range(levels):
+        for live_from in range(levels):
+            slots = hand.live_unit_slots(t, live_to, live_from)
+            if live_to + 1 < levels:
+                assert slots & ~hand.live_unit_slots(t, live_to + 1, live_from) == 0
             if live_from > 0:
-                assert slots & ~hand.LIVE_UNIT_SLOTS[(size * t + live_to) * size + live_from - 1] == 0
+                assert slots & ~hand.live_unit_slots(t, live_to, live_from - 1) == 0
             for k in range(MAX_CARD_UNITS):
                 if slots >> k & 1:
                     i = MAX_CARD_UNITS * t + k
