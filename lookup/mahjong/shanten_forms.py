@@ -300,8 +300,7 @@ def full_lacking(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, joke
     limit = best if ties else best - 1
     straight = FAR
     if missing <= limit:
-        m0, m1, m2, _ = held_masks(c)
-        straight = knitted_straight(c, k0, k1, k2, k3, m0, m1, m2, (total + jokers) // 3, jokers, suit, honor_plain,
+        straight = knitted_straight(c, k0, k1, k2, k3, (total + jokers) // 3, jokers, suit, honor_plain,
                                     tables[PLAIN_WORDS[0]], tables[PLAIN_WORDS[1]], over_keys, over_values, honors,
                                     limit)
     return standard, pongs, one, pairs, orphans, all_258, knitted, straight

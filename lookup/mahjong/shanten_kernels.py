@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "e46be847eb604183aaec2627d8b18d4ca0d76b92cf3a999cc335cca4117fed18"
+SOURCES_SHA256 = "7dd0415b1a0ecf49cc769b4f9561aa93d2185d03a2ca566e5debcfc050ea58aa"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

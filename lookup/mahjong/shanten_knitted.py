@@ -29,7 +29,7 @@ from .encoding import (
 from .rules import HONORS
 from .shanten_budget import NO_SUIT, budget_lacking, standard_lowering, suit_inputs
 from .shanten_hand import FAR, Costs, greedy_rn, suit_costs
-from .variants import KNITTED_TILES, held_masks, knitted_held, knitted_mask, knitted_rest_keys
+from .variants import KNITTED_TILES, SUIT_MASK, bit_count, knitted_held, knitted_mask, knitted_rest_keys
 
 Tables = Any
 """A tuple of per-suit arrays, one per suit kind (:data:`.encoding.SUIT_KINDS` order)."""
@@ -82,28 +82,43 @@ def rest_may_be_done(masks: tuple[int, int, int, int, bool, bool], i: int, melds
     rest1 = (once & ~knit) | (twice & knit)
     rest2 = (twice & ~knit) | (thrice & knit)
     rest3 = (thrice & ~knit) | (four & knit)
-    pair = rest2 != 0 or honor_pair
-    meld = rest3 != 0 or honor_pong or (rest1 & (rest1 >> 1) & (rest1 >> 2) & CHOW_STARTS) != 0
-    return pair and (meld or melds == 0)
+    # bitwise, not short-circuit: no branch on the counts (random rows mispredict them)
+    pair = (rest2 != 0) | honor_pair
+    meld = (rest3 != 0) | honor_pong | ((rest1 & (rest1 >> 1) & (rest1 >> 2) & CHOW_STARTS) != 0)
+    return pair & (meld | (melds == 0))
 
 
 @jitable(inline=True)
-def knitted_straight(c: Counts, k0: int, k1: int, k2: int, k3: int, m0: int, m1: int, m2: int, k: int, jokers: int,
-                     suit: Any, honor: Any, words: Any, honor_words: Any, over_keys: Tables, over_values: Tables,
-                     honors: bool, limit: int) -> int:
+def knitted_straight(c: Counts, k0: int, k1: int, k2: int, k3: int, k: int, jokers: int, suit: Any, honor: Any,
+                     words: Any, honor_words: Any, over_keys: Tables, over_values: Tables, honors: bool,
+                     limit: int) -> int:
     """The least lacking of 组合龙 that is at most ``limit`` (FAR when none): per knitted set,
     its tiles missing plus the standard lacking of the rest (one of each held tile of the set
     taken out) with k - 3 melds. Sets missing more than the limit are skipped, and without
-    jokers those missing the limit whose rest cannot be done (:func:`rest_may_be_done`).
-    Without jokers the rest is counted from the plain words (``words``, ``honor_words``:
-    :func:`.encoding.plain_words` of ``suit``, ``honor``) unless one is NOT_CONCAVE."""
+    jokers those missing the limit whose rest cannot be done (:func:`rest_may_be_done`): the
+    sets left are marked in a bit set, for all six without a branch, and only those are
+    visited (a test per set mispredicted on random rows). The held ranks come from the count
+    masks that test reads. Without jokers the rest is counted from the plain words
+    (``words``, ``honor_words``: :func:`.encoding.plain_words` of ``suit``, ``honor``) unless
+    one is NOT_CONCAVE."""
     lacking = FAR
     suit_over = (over_keys[KIND_SUIT], over_values[KIND_SUIT])
     honor_over = (over_keys[KIND_HONOR], over_values[KIND_HONOR])
-    masks = count_masks(c) if jokers == 0 else (0, 0, 0, 0, True, True)
+    masks = count_masks(c)
+    once = masks[0]  # the held masks of the three suits, as :func:`.variants.held_masks`
+    m0, m1, m2 = once & SUIT_MASK, (once >> SUIT_OFFSETS[1]) & SUIT_MASK, (once >> SUIT_OFFSETS[2]) & SUIT_MASK
+    candidates = 0  # bit i: set i may reach the limit (computed for all six without a branch)
     for i in range(len(KNITTED_GROUPS)):
         missing = KNITTED_TILES - knitted_held(m0, m1, m2, i)
-        if missing > limit or (missing == limit and not rest_may_be_done(masks, i, k - 3)):
+        done = (jokers != 0) | rest_may_be_done(masks, i, k - 3)  # (jokers may complete any rest)
+        keep = (missing < limit) | ((missing == limit) & done)
+        candidates |= np.int64(keep) << i
+    while candidates:
+        low = candidates & -candidates
+        candidates ^= low
+        i = bit_count(low - 1)
+        missing = KNITTED_TILES - knitted_held(m0, m1, m2, i)
+        if missing > limit:  # the limit fell to an earlier set's lacking
             continue
         r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
         g0 = g1 = g2 = g3 = NOT_CONCAVE  # the plain words of the rest, read without jokers
@@ -151,6 +166,5 @@ def straight_lacking(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, 
                      words: Any, honor_words: Any, over_keys: Tables, over_values: Tables, rules: int,
                      limit: int) -> int:
     """:func:`knitted_straight` of a hand (counts ``c``, keys k0..k3)."""
-    m0, m1, m2, _ = held_masks(c)
-    return knitted_straight(c, k0, k1, k2, k3, m0, m1, m2, (total + jokers) // 3, jokers, suit, honor, words,
+    return knitted_straight(c, k0, k1, k2, k3, (total + jokers) // 3, jokers, suit, honor, words,
                             honor_words, over_keys, over_values, rules & HONORS != 0, limit)
