@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Set
 
 import numpy as np
+import numpy.typing as npt
 
-from .errors import InvalidHandError, quoted
+from .errors import InvalidArgumentError, InvalidHandError, quoted
 
 
 def as_list(values: object, noun: str, max_size: int | None = None) -> list:
@@ -55,3 +56,27 @@ def uint8_rows(values, width: int, noun: str, high: int, out_of_range) -> np.nda
                 row = int(np.argmax(bad.any(axis=1)))
                 raise out_of_range(row, int(array[row][bad[row]][0]))
     return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+def answer_array(out: np.ndarray | None, shape: tuple[int, ...], dtype: npt.DTypeLike) -> np.ndarray:
+    """The array a batch query writes its answers into: a new ``np.empty(shape, dtype)``, or
+    ``out`` (the caller's, e.g. a slice of one large array that several threads fill).
+
+    ``out`` must be a writable, aligned, C-contiguous ndarray of exactly ``shape`` and ``dtype``
+    (the compiled kernels take no other layout, and a cast would lose the point of writing in
+    place); otherwise :class:`InvalidArgumentError` says what differs. When a query refuses a
+    row, ``out`` may already hold some answers.
+    """
+    if out is None:
+        return np.empty(shape, dtype)
+    if not isinstance(out, np.ndarray):
+        raise InvalidArgumentError(f"out must be a numpy array, not {type(out).__name__}")
+    if out.shape != shape or out.dtype != np.dtype(dtype):
+        raise InvalidArgumentError(f"out must have shape {shape} and dtype {np.dtype(dtype)}, "
+                                   f"got shape {out.shape} dtype {out.dtype}")
+    flags = out.flags
+    if not (flags.writeable and flags.aligned and flags.c_contiguous):
+        raise InvalidArgumentError("out must be a writable, aligned, C-contiguous array "
+                                   f"(writeable={flags.writeable}, aligned={flags.aligned}, "
+                                   f"c_contiguous={flags.c_contiguous})")
+    return out

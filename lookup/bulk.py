@@ -41,7 +41,7 @@ import numpy as np
 
 from . import tables
 from .bulk_io import StorageError, read_array, store
-from .errors import InvalidHandError, PaibiaoError, TableError, at_row
+from .errors import InvalidArgumentError, InvalidHandError, PaibiaoError, TableError, at_row
 
 __all__ = ["DEFAULT_CHUNK_ROWS", "StorageError", "check_workers", "chunk_rows_for", "local_cluster", "output_spec",
            "read_array", "run", "store"]
@@ -174,6 +174,9 @@ def run(query: Callable[..., Any], array: Any, /, *, chunk_rows: int | None = No
     error names its index in ``array`` (when several chunks hold bad rows, the one that fails
     first is reported; :func:`store` reports the lowest).
     """
+    if "out" in kwargs:  # chunks are answered on workers, into arrays of their own
+        raise InvalidArgumentError("a bulk query takes no out=: its answers are a Dask array "
+                                   "(store() writes them to a file)")
     da = _dask_array()
     rows = _rows(array, chunk_rows)
     n_rows = rows.shape[0]

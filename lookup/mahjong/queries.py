@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit, tables
+from ..arrays import answer_array
 from .encoding import (
     CLASS_PAIR,
     ENTRY_DTYPE,
@@ -225,12 +226,13 @@ def mask_to_tiles(mask: int | np.integer) -> list[int]:
 # --- batch forms -----------------------------------------------------------------------------
 
 def _run_batch(kernel: Callable, counts: npt.ArrayLike, rules: str | RuleSet, jokers: npt.ArrayLike, out_dtype: type,
-               remainder: int) -> np.ndarray:
-    """Validate a batch, run ``kernel`` over it (plain or joker entries) and turn its status into an error."""
+               remainder: int, out: np.ndarray | None) -> np.ndarray:
+    """Validate a batch, run ``kernel`` over it (plain or joker entries) into ``out`` (or a new
+    array) and turn its status into an error."""
     rules = resolve_rules(rules)
     rows = batch_counts(counts)
     wild = batch_jokers(jokers, rows.shape[0])
-    out: np.ndarray = np.empty(rows.shape[0], out_dtype)
+    out = answer_array(out, (rows.shape[0],), out_dtype)
     arrays = (JOKERS if wild.size else HU_TING).get()[0]
     status, index = kernel(rows, wild, arrays, rules.bits, out)
     jit.check(status, index, batch_error(rows, rules, f"needs {sizes_text(remainder)} tiles", wild))
@@ -238,19 +240,25 @@ def _run_batch(kernel: Callable, counts: npt.ArrayLike, rules: str | RuleSet, jo
 
 
 
-def is_hu_batch(counts: npt.ArrayLike, rules: str | RuleSet = "standard", jokers: npt.ArrayLike = 0) -> np.ndarray:
+def is_hu_batch(counts: npt.ArrayLike, rules: str | RuleSet = "standard", jokers: npt.ArrayLike = 0, *,
+                out: np.ndarray | None = None) -> np.ndarray:
     """``is_hu`` of each row of an ``(N, 34)`` count array; bool array of shape (N,).
 
     ``jokers`` is one int for every row or an array of N. Every row is validated before any
-    result is returned.
+    result is returned. ``out``: a bool (N,) array to write the answers into (and return)
+    instead of a new one (see :func:`lookup.arrays.answer_array`).
     """
     from .kernels import hu_batch
 
-    return _run_batch(hu_batch, counts, rules, jokers, np.bool_, HU)
+    return _run_batch(hu_batch, counts, rules, jokers, np.bool_, HU, out)
 
 
-def ting_batch(counts: npt.ArrayLike, rules: str | RuleSet = "standard", jokers: npt.ArrayLike = 0) -> np.ndarray:
-    """``ting`` of each row of an ``(N, 34)`` count array as uint64 masks (bit t: tile t waits)."""
+def ting_batch(counts: npt.ArrayLike, rules: str | RuleSet = "standard", jokers: npt.ArrayLike = 0, *,
+               out: np.ndarray | None = None) -> np.ndarray:
+    """``ting`` of each row of an ``(N, 34)`` count array as uint64 masks (bit t: tile t waits).
+
+    ``out``: a uint64 (N,) array to write the masks into (and return) instead of a new one.
+    """
     from . import kernels
 
-    return _run_batch(kernels.ting_batch, counts, rules, jokers, np.uint64, TING)
+    return _run_batch(kernels.ting_batch, counts, rules, jokers, np.uint64, TING, out)

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit, tables
+from ..arrays import answer_array
 from .encoding import KIND_HONOR, KIND_SUIT, MAX_HAND_TILES, N_TILE_KINDS, SHANTEN_DTYPE, SUIT_KINDS
 from .hand import EITHER, HU, ONE_SINGLES
 from .inputs import (
@@ -83,9 +84,11 @@ SHANTEN: tables.TableView[Shanten] = tables.TableView(GAME, _build)
 """The shanten entries with their over-4 lists, and the kernels that read them."""
 
 
-def shanten_batch(counts: npt.ArrayLike, rules: str | RuleSet = "riichi", jokers: npt.ArrayLike = 0) -> np.ndarray:
+def shanten_batch(counts: npt.ArrayLike, rules: str | RuleSet = "riichi", jokers: npt.ArrayLike = 0, *,
+                  out: np.ndarray | None = None) -> np.ndarray:
     """Shanten of each row of an ``(N, 34)`` count array (3k+1 or 3k+2 tiles, jokers included,
-    k <= 4); int8 (N,). ``jokers`` is one int for every row or an array of N.
+    k <= 4); int8 (N,). ``jokers`` is one int for every row or an array of N. ``out``: an
+    int8 (N,) array to write the answers into (and return) instead of a new one.
 
     -1 is a complete hand, 0 tenpai. Under ``riichi`` it equals xiangting's
     ``calculate_replacement_number(...) - 1``: no target uses a fifth copy of a kind (but
@@ -95,7 +98,7 @@ def shanten_batch(counts: npt.ArrayLike, rules: str | RuleSet = "riichi", jokers
     rows = batch_counts(counts)
     wild = batch_jokers(jokers, rows.shape[0])
     view = SHANTEN.value or SHANTEN.get()
-    out = np.empty(rows.shape[0], np.int8)
+    out = answer_array(out, (rows.shape[0],), np.int8)
     status, index = view.batch(rows, wild, view.entries, view.over_keys, view.over, rules.bits, out)
     jit.check(status, index, batch_error(rows, rules, "shanten needs 1..14 tiles, not a multiple of 3", wild))
     return out

@@ -45,6 +45,10 @@ BATCH_QUERIES: dict[str, tuple[str, ...]] = {
 }
 """The octet-stream routes: per game, the batch functions of ``POST /v1/{game}/{query}_batch``."""
 
+OUT_PARAM = "out"
+"""The batch functions' in-process parameter (an array to write the answers into), which no
+route takes: a response is its own array."""
+
 HANDS = "hands"
 """The body field that replaces the first parameter with a list of values, answered each."""
 
@@ -187,6 +191,8 @@ def _query(game: str, name: str, components: dict[str, Schema], width: int | Non
     hints = typing.get_type_hints(fn)
     params = []
     for p in inspect.signature(fn).parameters.values():
+        if p.name == OUT_PARAM:
+            continue
         annotation = hints.get(p.name, Any)
         schema = schema_of(annotation, components)
         if p.default is not inspect.Parameter.empty and p.default is not None and not isinstance(p.default, tuple):

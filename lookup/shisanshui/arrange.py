@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit
+from ..arrays import answer_array
 from .cards import Hand, hand_cards, sort_cards
 from .chunks import timed_chunks
 from .points import ObjectiveTables, objective_tables
@@ -93,7 +94,7 @@ def arrangements(hand13: Hand, rules: str | Rules = "standard") -> list[tuple[tu
 
 
 def best_batch(hands: Any, objective: str = "strongest", rules: str | Rules = "standard",
-               players: int = 4) -> npt.NDArray[np.uint8]:
+               players: int = 4, *, out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
     """The best legal split of each row of an (N, 13) card array: uint8 (N, 13) = front 3,
     middle 5, back 5, each row highest card first.
 
@@ -106,11 +107,13 @@ def best_batch(hands: Any, objective: str = "strongest", rules: str | Rules = "s
 
     Long batches run as a series of kernel calls of about 0.1 s each
     (:mod:`~lookup.shisanshui.chunks`), so Ctrl-C interrupts them within a chunk.
+    ``out``: a uint8 (N, 13) array to write the splits into (and return) instead of a new one.
     """
-    return arrange_by(hands, objective_tables(objective, rules, players), rules)
+    return arrange_by(hands, objective_tables(objective, rules, players), rules, out)
 
 
-def arrange_by(hands: Any, objective: ObjectiveTables, rules: str | Rules = "standard") -> npt.NDArray[np.uint8]:
+def arrange_by(hands: Any, objective: ObjectiveTables, rules: str | Rules = "standard",
+               out: npt.NDArray[np.uint8] | None = None) -> npt.NDArray[np.uint8]:
     """:func:`best_batch` for the split search's tables of any objective (the field's build
     arranges by fields it has not stored)."""
     from .kernels import search
@@ -118,7 +121,7 @@ def arrange_by(hands: Any, objective: ObjectiveTables, rules: str | Rules = "sta
     a5 = get_rules(rules).a5_lowest
     rows = batch_rows(hands, 13)
     t = RANKS.get()
-    out = np.empty(rows.shape, np.uint8)
+    out = answer_array(out, rows.shape, np.uint8)
     ev = objective
     for start, stop in timed_chunks(len(rows)):  # Ctrl-C lands between chunks
         status, index = search(rows[start:stop], t.fields, t.nonflush[a5], t.flush[a5], t.rank3, ev.values,

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit, tables
-from ..arrays import uint8_rows
+from ..arrays import answer_array, uint8_rows
 from ..errors import InvalidHandError, InvalidTileError
 from . import encoding
 from .cards import Hand, arrangement_rows, card_name, hand_cards
@@ -159,26 +159,29 @@ def row_error(rows: np.ndarray) -> Callable[[int, int], Exception]:
     return explain
 
 
-def rank5_batch(cards: Any, rules: str | Rules = "standard") -> npt.NDArray[np.uint16]:
-    """Ranks of an (N, 5) array of card indices; uint16 (N,). Every row is validated first."""
+def rank5_batch(cards: Any, rules: str | Rules = "standard", *,
+                out: npt.NDArray[np.uint16] | None = None) -> npt.NDArray[np.uint16]:
+    """Ranks of an (N, 5) array of card indices; uint16 (N,). Every row is validated first.
+    ``out``: a uint16 (N,) array to write the ranks into (and return) instead of a new one."""
     from .kernels import rank5_batch as kernel
 
     a5 = get_rules(rules).a5_lowest
     rows = batch_rows(cards, 5)
     t = RANKS.get()
-    out = np.empty(rows.shape[0], np.uint16)
+    out = answer_array(out, (rows.shape[0],), np.uint16)
     status, index = kernel(rows, t.fields, t.nonflush[a5], t.flush[a5], out)
     jit.check(status, index, row_error(rows))
     return out
 
 
-def rank3_batch(cards: Any, rules: str | Rules = "standard") -> npt.NDArray[np.uint16]:
-    """Ranks of an (N, 3) array of card indices; uint16 (N,)."""
+def rank3_batch(cards: Any, rules: str | Rules = "standard", *,
+                out: npt.NDArray[np.uint16] | None = None) -> npt.NDArray[np.uint16]:
+    """Ranks of an (N, 3) array of card indices; uint16 (N,). ``out``: as in :func:`rank5_batch`."""
     from .kernels import rank3_batch as kernel
 
     get_rules(rules)
     rows = batch_rows(cards, 3)
-    out = np.empty(rows.shape[0], np.uint16)
+    out = answer_array(out, (rows.shape[0],), np.uint16)
     status, index = kernel(rows, RANKS.get().rank3, out)
     jit.check(status, index, row_error(rows))
     return out

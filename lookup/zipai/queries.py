@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit
-from ..arrays import uint8_rows
+from ..arrays import answer_array, uint8_rows
 from ..errors import InvalidHandError
 from . import hand as steps
 from . import wang as wild
@@ -178,18 +178,20 @@ def _row_error(query: str, counts: np.ndarray, wang: np.ndarray | None) -> Calla
     return explain
 
 
-def hu_batch(counts: npt.ArrayLike, rules: str | RuleSet = "paohuzi", wang: npt.ArrayLike = 0) -> np.ndarray:
+def hu_batch(counts: npt.ArrayLike, rules: str | RuleSet = "paohuzi", wang: npt.ArrayLike = 0, *,
+             out: np.ndarray | None = None) -> np.ndarray:
     """``hu`` of each row of an (N, 20) count array (no exposed melds): int16 best huxi or -1.
 
     ``wang``: the 王 of every row (one int) or of each row (N ints), 0..4. Every row is
-    validated before any result is returned; an error names the first bad row.
+    validated before any result is returned; an error names the first bad row. ``out``: an
+    int16 (N,) array to write the answers into (and return) instead of a new one.
     """
     from . import kernels
 
     rules = PRESETS.resolve(rules)
     counts = batch_counts(counts)
     g = (VIEW.value or VIEW.get()).of(rules.yiwushi)
-    out = np.empty(counts.shape[0], np.int16)
+    out = answer_array(out, (counts.shape[0],), np.int16)
     if np.ndim(wang) == 0 and check_wang(wang.item() if isinstance(wang, np.ndarray) else wang) == 0:
         rows = None
         status, row = kernels.hu_batch(counts, g.trans, g.final, g.values, rules.min_huxi, rules.pair_with_quad, out)
@@ -202,11 +204,12 @@ def hu_batch(counts: npt.ArrayLike, rules: str | RuleSet = "paohuzi", wang: npt.
 
 
 def ting_batch(counts: npt.ArrayLike, rules: str | RuleSet = "paohuzi",
-               wang: npt.ArrayLike | None = None) -> np.ndarray:
+               wang: npt.ArrayLike | None = None, *, out: np.ndarray | None = None) -> np.ndarray:
     """``ting`` of each row of an (N, 20) count array (no exposed melds): int16 (N, 20), -1 = no win.
 
     With ``wang`` (one int, or N ints, 0..4: the 王 each hand holds) the answer is (N, 21), its
-    last column the draw of a 王.
+    last column the draw of a 王. ``out``: an int16 array of the answer's shape to write it into
+    (and return) instead of a new one.
     """
     from . import kernels
 
@@ -216,12 +219,12 @@ def ting_batch(counts: npt.ArrayLike, rules: str | RuleSet = "paohuzi",
     limit = group_limit(rules.yiwushi)
     if wang is None:
         rows = None
-        out = np.empty((counts.shape[0], N_CARDS), np.int16)
+        out = answer_array(out, (counts.shape[0], N_CARDS), np.int16)
         status, row = kernels.ting_batch(counts, g.trans, g.final, g.values, g.back, g.back_final, rules.min_huxi,
                                          rules.pair_with_quad, limit, out)
     else:
         rows = batch_wang(wang, counts.shape[0])
-        out = np.empty((counts.shape[0], N_CARDS + 1), np.int16)
+        out = answer_array(out, (counts.shape[0], N_CARDS + 1), np.int16)
         status, row = kernels.ting_batch_wang(counts, rows, g.trans, g.final, g.values, rules.min_huxi,
                                               rules.pair_with_quad, limit, out)
     jit.check(status, row, _row_error("ting", counts, rows))

@@ -1,0 +1,107 @@
+"""``out=`` of every batch query: the answers written into the caller's array (the one returned),
+equal to a plain call's; an array of the wrong shape, dtype or layout refused by name."""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+
+from lookup import bulk, mahjong, parallel, shisanshui, zipai
+from lookup.errors import InvalidArgumentError, InvalidHandError
+from lookup.service.queries import BATCH_QUERIES, registry
+from tests.support import mahjong_hands, zipai_hands
+
+N_ROWS = 300
+
+
+def _rows(game: str, name: str) -> np.ndarray:
+    """Valid rows for one batch query (seeded)."""
+    rng = np.random.default_rng(1500)
+    if game == "mahjong":
+        return np.array(mahjong_hands.mixed_hands(rng, N_ROWS, 13 if name == "ting_batch" else 14), np.uint8)
+    if game == "zipai":
+        if name == "hu_batch":
+            return np.array([zipai_hands.hand(rng) for _ in range(N_ROWS)], np.uint8)
+        # a winning part of groups and a pair less one card: 3k+1 cards (3k+2 with a 王)
+        return np.array([zipai_hands.minus_one(rng, zipai_hands.hand(rng, part_groups=int(rng.integers(1, 6)),
+                                                                      pair=True)) for _ in range(N_ROWS)], np.uint8)
+    width = {"rank5_batch": 5, "rank3_batch": 3, "best_batch": 13}[name]
+    return np.array([rng.choice(52, width, replace=False) for _ in range(N_ROWS)], np.uint8)
+
+
+CASES = [(game, name, kwargs) for game, names in BATCH_QUERIES.items() for name in names
+         for kwargs in ([{}, {"wang": 1}] if (game, name) == ("zipai", "ting_batch") else [{}])]
+"""Every public batch query (the service's batch routes list them all), zipai ting with and
+without 王 (its answer has one more column with)."""
+
+
+def _query(game: str, name: str):
+    return getattr({"mahjong": mahjong, "zipai": zipai, "shisanshui": shisanshui}[game], name)
+
+
+@pytest.mark.parametrize("game,name,kwargs", CASES)
+def test_answers_are_written_into_out(game, name, kwargs):
+    query, rows = _query(game, name), _rows(game, name)
+    want = query(rows, **kwargs)
+    assert inspect.signature(query).parameters["out"].kind is inspect.Parameter.KEYWORD_ONLY
+    out = np.full_like(want, 7)
+    got = query(rows, out=out, **kwargs)
+    assert got is out and np.array_equal(out, want)
+    # a slice of a larger array (how the threads of lookup.parallel use it): rows around it kept
+    whole = np.zeros((N_ROWS + 20, *want.shape[1:]), want.dtype)
+    assert query(rows, out=whole[10:-10], **kwargs) is not None
+    assert np.array_equal(whole[10:-10], want) and not whole[:10].any() and not whole[-10:].any()
+
+
+@pytest.mark.parametrize("game,name,kwargs", CASES)
+def test_a_wrong_out_is_refused_by_what_differs(game, name, kwargs):
+    query, rows = _query(game, name), _rows(game, name)
+    want = query(rows, **kwargs)
+    other = np.float32 if want.dtype != np.float32 else np.int64
+    bad = {
+        "shape": np.empty((N_ROWS + 1, *want.shape[1:]), want.dtype),
+        "dtype": np.empty(want.shape, other),
+        "c_contiguous": np.empty((2 * N_ROWS, *want.shape[1:]), want.dtype)[::2],
+        "writeable": np.empty_like(want),
+        "numpy array": want.tolist(),
+    }
+    bad["writeable"].flags.writeable = False
+    for what, out in bad.items():
+        with pytest.raises(InvalidArgumentError, match=what):
+            query(rows, out=out, **kwargs)
+
+
+def test_a_refused_row_is_still_named_with_out():
+    rows = _rows("mahjong", "is_hu_batch")
+    rows[5, 0] = 5
+    with pytest.raises(InvalidHandError, match=r"^row 5\b"):
+        mahjong.is_hu_batch(rows, out=np.empty(N_ROWS, bool))
+
+
+@pytest.mark.parametrize("game,name,kwargs", CASES)
+def test_threads_write_one_array(game, name, kwargs, monkeypatch):
+    monkeypatch.setattr(parallel, "MIN_ROWS_PER_THREAD", 50)
+    query, rows = _query(game, name), _rows(game, name)
+    want = query(rows, **kwargs)
+    joined = []
+    monkeypatch.setattr(np, "concatenate", lambda *a, **k: joined.append(a))  # not used with out
+    got = parallel.in_threads(query, rows, threads=3, **kwargs)
+    assert np.array_equal(got, want) and got.dtype == want.dtype and not joined
+    out = np.empty_like(want)
+    assert parallel.in_threads(query, rows, threads=3, out=out, **kwargs) is out
+    assert np.array_equal(out, want)
+    with pytest.raises(InvalidArgumentError, match="shape"):
+        parallel.in_threads(query, rows, threads=3, out=out[:-1], **kwargs)
+
+
+def test_no_route_takes_out():
+    for (game, name), route in registry().queries.items():
+        assert "out" not in [p.name for p in route.params], (game, name)
+
+
+def test_bulk_jobs_take_no_out():
+    rows = _rows("mahjong", "is_hu_batch")
+    with pytest.raises(InvalidArgumentError, match="out="):
+        bulk.run(mahjong.is_hu_batch, rows, out=np.empty(N_ROWS, bool))
