@@ -15,9 +15,8 @@ machine, use :mod:`lookup.bulk` (Dask).
 
 A query that takes ``out=`` (every batch query of the three games does) has each chunk write
 its answers straight into its rows of one array, allocated once (or the caller's ``out``,
-which is then returned); other queries' chunk answers are joined with one copy at the end, a
-serial step that, on 10M rows of ``ting_batch``'s uint64 masks, costs about as much as a
-tenth of the query.
+which is then returned); other queries' chunk answers are joined at the end, a copy of every
+answer by one thread while the others wait.
 """
 
 from __future__ import annotations
