@@ -32,7 +32,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "fe9a80a7534f781427842805e7b22ad6616b2b7fcaab80c3efd7682e1a44d65a"
+SOURCES_SHA256 = "a11e79cee7d280af75e87f6f2e7101262b018b420af94a346ae35a4b9ec1a601"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "7dd0415b1a0ecf49cc769b4f9561aa93d2185d03a2ca566e5debcfc050ea58aa"
+SOURCES_SHA256 = "9fd1abd52782a4467b00040b7929b94c199d3f0ddc283910862bbf4283cdfa6a"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

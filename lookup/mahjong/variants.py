@@ -138,15 +138,10 @@ def bit_count(x: int) -> int:
 
 @jitable
 def group_weight(mask: int, g: int) -> int:
-    """The key weight (sum of 5**r) of the ranks of group g (g, g + 3, g + 6) set in ``mask``."""
-    weight = 0
-    w = 5 ** g
-    for _ in range(3):
-        if (mask >> g) & 1:
-            weight += w
-        g += 3
-        w *= 125
-    return weight
+    """The key weight (sum of 5**r) of the ranks of group g (g, g + 3, g + 6) set in ``mask``:
+    each rank's bit times its weight over 5**g, no branch per rank (random rows mispredict)."""
+    held = ((mask >> g) & 1) + ((mask >> (g + 3)) & 1) * 125 + ((mask >> (g + 6)) & 1) * 15625
+    return held * 5 ** g
 
 
 @jitable

@@ -268,3 +268,20 @@ def test_the_suit_dropped_is_the_best_of_the_three():
         assert sum(hand) == 14
         assert mahjong.shanten(hand, "sichuan") == slow.shanten(hand, PRESETS["sichuan"]) == 1
         assert [a.discard // 9 for a in mahjong.discard_advice(hand, "sichuan")[:2]] == [drop, drop]
+
+
+def test_knitted_rest_keys_take_one_of_each_held_tile_of_the_set():
+    """``knitted_rest_keys`` (its weights computed without a branch per rank) against the keys of
+    the counts with one of each held tile of the set taken out, for every set and every subset
+    of ranks held (the step itself, as Python)."""
+    from lookup.mahjong.encoding import KNITTED_GROUPS, N_SUIT_RANKS, suit_key
+    from lookup.mahjong.variants import knitted_rest_keys
+
+    rng = np.random.default_rng(1511)
+    for i, groups in enumerate(KNITTED_GROUPS):
+        for _ in range(300):
+            suits = [rng.integers(0, 5, N_SUIT_RANKS) for _ in range(3)]
+            masks = [sum(1 << r for r in range(N_SUIT_RANKS) if s[r]) for s in suits]
+            rests = [[x - (x > 0 and r % 3 == g) for r, x in enumerate(s)] for s, g in zip(suits, groups)]
+            got = knitted_rest_keys(*(suit_key(s) for s in suits), *masks, i)
+            assert got == tuple(suit_key(rest) for rest in rests), (i, suits)
