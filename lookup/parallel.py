@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .arrays import answer_array
 from .errors import PaibiaoError, at_row
 
 __all__ = ["MIN_ROWS_PER_THREAD", "in_threads"]
@@ -64,13 +65,15 @@ def in_threads(query: Callable[..., Any], rows: npt.ArrayLike, /, *, threads: in
     threads = min(int(threads), max(1, n_rows // MIN_ROWS_PER_THREAD))
     if threads == 1:
         return query(array, **kwargs)
+    takes_out = _takes_out(query)
+    out = kwargs.pop("out", None) if takes_out else None  # (a query without it refuses it below)
     per_row = {name: value for name, value in kwargs.items()
                if isinstance(value, np.ndarray) and value.ndim >= 1 and value.shape[0] == n_rows}
-    # zero rows first: an argument that is bad for every row (rules, shapes, out) raises as it is
+    # zero rows first: an argument that is bad for every row (rules, shapes) raises as it is
     empty = query(array[:0], **{**kwargs, **{name: value[:0] for name, value in per_row.items()}})
     bounds = _chunk_bounds(n_rows, threads)
-    if _takes_out(query) and kwargs.get("out") is None:
-        kwargs["out"] = per_row["out"] = np.empty((n_rows, *np.shape(empty)[1:]), np.asarray(empty).dtype)
+    if takes_out:  # the caller's out checked against the whole answer's shape, or a new one
+        kwargs["out"] = per_row["out"] = answer_array(out, (n_rows, *np.shape(empty)[1:]), np.asarray(empty).dtype)
 
     def answer(bound: tuple[int, int]) -> Any:
         start, stop = bound

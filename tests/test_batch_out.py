@@ -92,8 +92,11 @@ def test_threads_write_one_array(game, name, kwargs, monkeypatch):
     out = np.empty_like(want)
     assert parallel.in_threads(query, rows, threads=3, out=out, **kwargs) is out
     assert np.array_equal(out, want)
-    with pytest.raises(InvalidArgumentError, match="shape"):
+    with pytest.raises(InvalidArgumentError, match=rf"shape \({N_ROWS},"):  # the whole answer's
         parallel.in_threads(query, rows, threads=3, out=out[:-1], **kwargs)
+    strided = np.empty((2 * N_ROWS, *want.shape[1:]), want.dtype)[::2]
+    with pytest.raises(InvalidArgumentError, match="^out must be"):  # before any chunk runs
+        parallel.in_threads(query, rows, threads=3, out=strided, **kwargs)
 
 
 def test_no_route_takes_out():
