@@ -58,6 +58,12 @@ def uint8_rows(values, width: int, noun: str, high: int, out_of_range) -> np.nda
     return np.ascontiguousarray(array, dtype=np.uint8)
 
 
+OUT_PARAM = "out"
+"""The keyword of every batch query that takes the array to write its answers into
+(:func:`answer_array`); :mod:`lookup.parallel` passes each thread its rows of one, while
+service routes and bulk jobs take none (their answers are arrays of their own)."""
+
+
 def answer_array(out: np.ndarray | None, shape: tuple[int, ...], dtype: npt.DTypeLike) -> np.ndarray:
     """The array a batch query writes its answers into: a new ``np.empty(shape, dtype)``, or
     ``out`` (the caller's, e.g. a slice of one large array that several threads fill).

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from . import tables
+from .arrays import OUT_PARAM
 from .bulk_io import StorageError, read_array, store
 from .errors import InvalidArgumentError, InvalidHandError, PaibiaoError, TableError, at_row
 
@@ -174,7 +175,7 @@ def run(query: Callable[..., Any], array: Any, /, *, chunk_rows: int | None = No
     error names its index in ``array`` (when several chunks hold bad rows, the one that fails
     first is reported; :func:`store` reports the lowest).
     """
-    if "out" in kwargs:  # chunks are answered on workers, into arrays of their own
+    if OUT_PARAM in kwargs:  # chunks are answered on workers, into arrays of their own
         raise InvalidArgumentError("a bulk query takes no out=: its answers are a Dask array "
                                    "(store() writes them to a file)")
     da = _dask_array()

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .arrays import answer_array
+from .arrays import OUT_PARAM, answer_array
 from .errors import PaibiaoError, at_row
 
 __all__ = ["MIN_ROWS_PER_THREAD", "in_threads"]
@@ -66,14 +66,14 @@ def in_threads(query: Callable[..., Any], rows: npt.ArrayLike, /, *, threads: in
     if threads == 1:
         return query(array, **kwargs)
     takes_out = _takes_out(query)
-    out = kwargs.pop("out", None) if takes_out else None  # (a query without it refuses it below)
+    out = kwargs.pop(OUT_PARAM, None) if takes_out else None  # (a query without it refuses it below)
     per_row = {name: value for name, value in kwargs.items()
                if isinstance(value, np.ndarray) and value.ndim >= 1 and value.shape[0] == n_rows}
     # zero rows first: an argument that is bad for every row (rules, shapes) raises as it is
     empty = query(array[:0], **{**kwargs, **{name: value[:0] for name, value in per_row.items()}})
     bounds = _chunk_bounds(n_rows, threads)
     if takes_out:  # the caller's out checked against the whole answer's shape, or a new one
-        kwargs["out"] = per_row["out"] = answer_array(out, (n_rows, *np.shape(empty)[1:]), np.asarray(empty).dtype)
+        out = per_row[OUT_PARAM] = answer_array(out, (n_rows, *np.shape(empty)[1:]), np.asarray(empty).dtype)
 
     def answer(bound: tuple[int, int]) -> Any:
         start, stop = bound
@@ -90,14 +90,14 @@ def in_threads(query: Callable[..., Any], rows: npt.ArrayLike, /, *, threads: in
     for result in answers:  # chunks in row order: the first error names the first bad row
         if isinstance(result, Exception):
             raise result
-    if "out" in per_row:  # each chunk wrote its rows of it
-        return per_row["out"]
+    if takes_out:  # each chunk wrote its rows of it
+        return out
     return np.concatenate([np.asarray(a) for a in answers])
 
 
 def _takes_out(query: Callable[..., Any]) -> bool:
     """Whether ``query`` has a parameter ``out`` (the array to write its answers into)."""
     try:
-        return "out" in inspect.signature(query).parameters
+        return OUT_PARAM in inspect.signature(query).parameters
     except (TypeError, ValueError):  # no signature to read (some builtins): join the answers
         return False

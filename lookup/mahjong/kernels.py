@@ -32,7 +32,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "a11e79cee7d280af75e87f6f2e7101262b018b420af94a346ae35a4b9ec1a601"
+SOURCES_SHA256 = "3ee2a1008f262c1067514d308937316721bfb4f5ad664742c8677a060204dc19"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "9fd1abd52782a4467b00040b7929b94c199d3f0ddc283910862bbf4283cdfa6a"
+SOURCES_SHA256 = "5dbc3b542bcaafadc5e8c8226f764faf674881b1517d09d2708d44ffb0fc5d2c"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

@@ -29,6 +29,7 @@ import numpy as np
 from ..jit import jitable
 from .encoding import (
     ALL_TILES,
+    COUNT_BASE,
     HONOR_OFFSET,
     HONOR_TILES,
     KNITTED_GROUPS,
@@ -140,8 +141,8 @@ def bit_count(x: int) -> int:
 def group_weight(mask: int, g: int) -> int:
     """The key weight (sum of 5**r) of the ranks of group g (g, g + 3, g + 6) set in ``mask``:
     each rank's bit times its weight over 5**g, no branch per rank (random rows mispredict)."""
-    held = ((mask >> g) & 1) + ((mask >> (g + 3)) & 1) * 125 + ((mask >> (g + 6)) & 1) * 15625
-    return held * 5 ** g
+    held = ((mask >> g) & 1) + ((mask >> (g + 3)) & 1) * COUNT_BASE ** 3 + ((mask >> (g + 6)) & 1) * COUNT_BASE ** 6
+    return held * COUNT_BASE ** g
 
 
 @jitable

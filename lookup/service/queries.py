@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..arrays import OUT_PARAM
 from ..batching import batched_queries
 from .encoding import dumps, to_json
 from .errors import InvalidFieldError
@@ -44,10 +45,6 @@ BATCH_QUERIES: dict[str, tuple[str, ...]] = {
     "zipai": ("hu_batch", "ting_batch"),
 }
 """The octet-stream routes: per game, the batch functions of ``POST /v1/{game}/{query}_batch``."""
-
-OUT_PARAM = "out"
-"""The batch functions' in-process parameter (an array to write the answers into), which no
-route takes: a response is its own array."""
 
 HANDS = "hands"
 """The body field that replaces the first parameter with a list of values, answered each."""
@@ -191,7 +188,7 @@ def _query(game: str, name: str, components: dict[str, Schema], width: int | Non
     hints = typing.get_type_hints(fn)
     params = []
     for p in inspect.signature(fn).parameters.values():
-        if p.name == OUT_PARAM:
+        if p.name == OUT_PARAM:  # no route takes it: a response is its own array
             continue
         annotation = hints.get(p.name, Any)
         schema = schema_of(annotation, components)

@@ -12,10 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from lookup.arrays import OUT_PARAM
 from lookup.mahjong import RuleSet
 from lookup.service.app import create_app
 from lookup.service.openapi import openapi_document
-from lookup.service.queries import HANDS, OUT_PARAM, registry
+from lookup.service.queries import HANDS, registry
 from lookup.service.schemas import json_types
 
 
