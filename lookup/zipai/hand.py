@@ -303,14 +303,17 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
     live_to, live_from = both_paths(trans, back, part, path)
     # The candidates, listed without a branch on the counts (random hands would mispredict
     # them): a card held other than twice changes the part at its number only, so only
-    # those of the numbers where the part's prefix and suffix are both live; then the cards
-    # held twice whose cases reach there (a free copy changes the numbers of its unit).
+    # those of the numbers where the part's prefix and suffix are both live (all ten numbers
+    # are read: a loop over the live ones only mispredicts its end); then the cards held
+    # twice whose cases reach there (a free copy changes the numbers of its unit).
     candidates = 0
-    for n in range(max(live_from - 1, 0), min(live_to, N_NUMBERS - 1) + 1):
+    lowest = live_from - 1
+    for n in range(N_NUMBERS):
+        live = (n >= lowest) & (n <= live_to)
         path[CANDIDATES + candidates] = n
-        candidates += c[n] != MAX_PART_COPIES
+        candidates += live & (c[n] != MAX_PART_COPIES)
         path[CANDIDATES + candidates] = n + N_NUMBERS
-        candidates += c[n + N_NUMBERS] != MAX_PART_COPIES
+        candidates += live & (c[n + N_NUMBERS] != MAX_PART_COPIES)
     for t in range(N_CARDS):
         out[t] = NO_WIN
         path[CANDIDATES + candidates] = t

@@ -42,7 +42,7 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-SOURCES_SHA256 = "ae96c20bc872e57347ee0c668a17f168f424ca1152a0283ba18bce0a4f404ec5"
+SOURCES_SHA256 = "64f291ea41aba4accdeac36f38d4366a7673e9042804798e71a4ce2c7588897e"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
