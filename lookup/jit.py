@@ -76,6 +76,16 @@ def jitable(fn: F | None = None, *, inline: bool = False) -> F | Callable[[F], F
     level: worth it for a small helper called per row that takes arrays (Numba calls such a
     helper as a real function otherwise, measured 7-15% on the mahjong hu/ting kernels); a
     helper with loops over arrays gains nothing from it.
+
+    Inlining is paid at compile time, per call site and again in every caller an inlined helper
+    is itself inlined into: nested inlines multiply. Mark a helper inline only where a batch
+    kernel's per-row path calls it, and call it once there (a loop around one call, not one
+    call per case). Before this rule the shanten kernels inlined ``greedy_rn`` (itself nine
+    inlined calls) seven times per ``kept_greedy_rn``, through ``entries_lacking`` into both
+    ``shanten_batch`` and the slow path ``full_lacking``: compiling them took most of the
+    warm-up's 10-20 minutes. LLVM does not reliably inline a plain jitable into a large kernel
+    (``greedy_rn`` called from ``shanten_batch`` stayed a call), so a hot helper cannot simply
+    drop the mark.
     """
     def mark(f: F) -> F:
         _jitables.append((f, inline))

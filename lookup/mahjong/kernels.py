@@ -32,7 +32,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "3ee2a1008f262c1067514d308937316721bfb4f5ad664742c8677a060204dc19"
+SOURCES_SHA256 = "95feb32fb3ed750364359d14df5242e7c21afdc7da88c733c61f85817b8f9ad5"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

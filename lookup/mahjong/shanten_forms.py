@@ -191,21 +191,27 @@ def one_suit_lowering(c: Counts, key: int, suit: Any, over: tuple[Any, Any], k: 
 KEPT_SETS = (0, 1 << 1 | 1 << 2 | 1 << 4, 1 << 3 | 1 << 5 | 1 << 6, 1 << 7)
 """By max_suits, the sets of numbered suits a target may keep (bit v: the suits of the 3-bit
 set v; a smaller set is inside a larger one, whose other suits may take nothing)."""
-Forms = tuple[int, int, int, int, int, int, int, int]
-"""Lacking per form: standard, 碰碰胡, 清一色, seven pairs, thirteen orphans, 将将胡, 全不靠,
-组合龙 (FAR where the rules or the hand's size leave a form out)."""
 
 
-@jitable(inline=True)
+@jitable
 def kept_greedy_rn(g0: int, g1: int, g2: int, g3: int, k: int, max_suits: int) -> int:
     """:func:`.shanten_budget.kept_lacking` from four plain words: a numbered suit dropped is
     the word 0 (no tile used; its melds and pair cost what they cost from nothing in a suit
-    kept, where they cost no more)."""
+    kept, where they cost no more). A call, not inlined, with one :func:`greedy_rn` for every
+    kept set: each inlined call costs seconds of compile time (:func:`lookup.jit.jitable`)."""
     if max_suits == 3:
         return greedy_rn(g0, g1, g2, g3, k)
-    if max_suits == 2:
-        return min(greedy_rn(0, g1, g2, g3, k), min(greedy_rn(g0, 0, g2, g3, k), greedy_rn(g0, g1, 0, g3, k)))
-    return min(greedy_rn(g0, 0, 0, g3, k), min(greedy_rn(0, g1, 0, g3, k), greedy_rn(0, 0, g2, g3, k)))
+    best = FAR
+    sets = KEPT_SETS[max_suits]
+    for v in range(8):
+        if (sets >> v) & 1:
+            best = min(best, greedy_rn(g0 if v & 1 else 0, g1 if v & 2 else 0, g2 if v & 4 else 0, g3, k))
+    return best
+
+
+Forms = tuple[int, int, int, int, int, int, int, int]
+"""Lacking per form: standard, 碰碰胡, 清一色, seven pairs, thirteen orphans, 将将胡, 全不靠,
+组合龙 (FAR where the rules or the hand's size leave a form out)."""
 
 
 @jitable(inline=True)
@@ -225,7 +231,8 @@ def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: 
     k = n // 3
     max_suits = (rules >> MAX_SUITS_SHIFT) & 3
     if counted:
-        standard = kept_greedy_rn(e0, e1, e2, e3, k, max_suits)
+        # all suits kept: greedy_rn inlined; 缺一门: a call (one inlined greedy_rn, not one per kept set)
+        standard = greedy_rn(e0, e1, e2, e3, k) if max_suits == 3 else kept_greedy_rn(e0, e1, e2, e3, k, max_suits)
     else:
         x3 = suit_costs(e3) if rules & HONORS else NO_SUIT
         standard = budget_lacking(suit_costs(e0), suit_costs(e1), suit_costs(e2), x3, s0, s1, s2, s3, k, max_suits,

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "5dbc3b542bcaafadc5e8c8226f764faf674881b1517d09d2708d44ffb0fc5d2c"
+SOURCES_SHA256 = "ef5c002e4ec1914daeb2be8699518a403d155f23708013c190d33f7dead39b71"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -133,6 +133,8 @@ def discard_advice(hand, jokers, tables, over_keys, over_values, rules, out):
     if status != OK:
         return status, 0
     plain = plain and jokers == 0  # the three plain forms, with the other suits' drop masks kept
+    # views that hold no reference, as in shanten_batch: the steps called per discard count none
+    tables, over_keys, over_values = unowned(tables), unowned(over_keys), unowned(over_values)
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     whole = np.empty((4, N_SUIT_RANKS), np.int64)
     known = np.zeros(4, np.bool_)

@@ -19,7 +19,7 @@ from ..jit import ERR_CARD, ERR_DUPLICATE, KERNEL_MODULES, OK, kernel_decorator
 from . import deal, encoding, special_hands, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "b6849122ad71248590d8f63a7247ab275b0a729eacd211615b43a078a251a6b4"
+SOURCES_SHA256 = "35fac6c6de596bc926d9489ac35dbd39b59f3704b60a502c99b6fa718a34ac8a"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
 BOUND_SLACK = 1e-9
