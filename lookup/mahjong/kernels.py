@@ -32,7 +32,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "95feb32fb3ed750364359d14df5242e7c21afdc7da88c733c61f85817b8f9ad5"
+SOURCES_SHA256 = "1ba963fae43412724022eec88e911bcf808c0076d4b715645b3c81c0fda89193"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

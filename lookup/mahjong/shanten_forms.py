@@ -339,6 +339,15 @@ def lacking_of(forms: Forms) -> int:
 
 
 @jitable
+def full_least(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, tables: Tables,
+               over_keys: Tables, over_values: Tables, rules: int) -> int:
+    """The least lacking of :func:`full_lacking` (ties not kept), for a batch kernel: called
+    from this helper, as from :func:`evaluate`, ``full_lacking`` compiles once for both (Numba
+    compiles a helper once per kind of caller, a kernel or another helper)."""
+    return lacking_of(full_lacking(c, k0, k1, k2, k3, total, jokers, tables, over_keys, over_values, rules, False))
+
+
+@jitable
 def evaluate(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, tables: Tables,
              over_keys: Tables, over_values: Tables, rules: int) -> tuple[int, int]:
     """(least lacking, mask of the tiles that lower it) of a 3k+1 hand (``c``: its counts): the

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "ef5c002e4ec1914daeb2be8699518a403d155f23708013c190d33f7dead39b71"
+SOURCES_SHA256 = "4524e574368b8970d088b59243ea1f41b4b3a5168c567d6aa6b4bc29880fde72"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -77,8 +77,7 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
                 f0, f1, f2 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2])
             lacking, left = sf.row_lacking(c, total, j, e0, e1, e2, e3, f0, f1, f2, rules, counted)
             if left == sf.FULL:
-                lacking = sf.lacking_of(sf.full_lacking(c, k0, k1, k2, k3, total, j, tables, over_keys, over_values,
-                                                        rules, False))
+                lacking = sf.full_least(c, k0, k1, k2, k3, total, j, tables, over_keys, over_values, rules)
             elif left == sf.STRAIGHT:
                 lacking = min(lacking, sk.straight_lacking(c, k0, k1, k2, k3, total, j, suit, honor, words,
                                                            honor_words, over_keys, over_values, rules, lacking - 1))

@@ -19,7 +19,7 @@ from ..jit import ERR_CARD, ERR_DUPLICATE, KERNEL_MODULES, OK, kernel_decorator
 from . import deal, encoding, special_hands, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "35fac6c6de596bc926d9489ac35dbd39b59f3704b60a502c99b6fa718a34ac8a"
+SOURCES_SHA256 = "cb584c856ead410fea7f0c0836627f120a150c86f741c130b7e268fd0c20289a"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
 BOUND_SLACK = 1e-9

@@ -42,7 +42,7 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-SOURCES_SHA256 = "f48c4168d75d2ce8684a2e9479c79547a546dd122708b92c46245f7f8178d9c5"
+SOURCES_SHA256 = "866d574c1ea56f79517f5307b22693eef3ec6220a98b0c89b1e091aca87211ee"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
