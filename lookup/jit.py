@@ -78,22 +78,18 @@ def jitable(fn: F | None = None, *, inline: bool = False) -> F | Callable[[F], F
     helper with loops over arrays gains nothing from it.
 
     Inlining is paid at compile time, per call site and again in every caller an inlined helper
-    is itself inlined into: nested inlines multiply. Mark a helper inline only where a batch
-    kernel's per-row path calls it, and call it once there (a loop around one call, not one
-    call per case). Before this rule the shanten kernels inlined ``greedy_rn`` (itself nine
-    inlined calls) seven times per ``kept_greedy_rn``, through ``entries_lacking`` into both
-    ``shanten_batch`` and the slow path ``full_lacking``: compiling them took most of the
-    warm-up's 10-20 minutes. LLVM does not reliably inline a plain jitable into a large kernel
-    (``greedy_rn`` called from ``shanten_batch`` stayed a call), so a hot helper cannot simply
-    drop the mark.
+    is itself inlined into: nested inlines multiply (most of the mahjong warm-up was once that).
+    Mark a helper inline only where a batch kernel's per-row path calls it, and call it once
+    there (a loop around one call, not one call per case). LLVM does not reliably inline a plain
+    jitable into a large kernel (``greedy_rn`` called from ``shanten_batch`` stayed a call), so
+    a hot helper cannot simply drop the mark.
 
     A helper that is not inlined is compiled once per kind of caller: once for the kernels, once
     for the other helpers (Numba keys its compiled helpers on the caller's compile flags, and a
     kernel's differ from a helper's). A heavy helper on a kernel's slow path is therefore
     called from helpers only, the kernel reaching it through a small helper of its own
     (``shanten_forms.full_least``). Not on a per-row path: each call level passes every array
-    argument again, field by field (a wrapper around ``knitted_straight`` cost chinese
-    ``shanten_batch`` 9% more instructions per row in callgrind).
+    argument again, field by field.
     """
     def mark(f: F) -> F:
         _jitables.append((f, inline))

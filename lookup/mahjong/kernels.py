@@ -32,7 +32,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "1ba963fae43412724022eec88e911bcf808c0076d4b715645b3c81c0fda89193"
+SOURCES_SHA256 = "dce93249517fd3069e2a751e0386d8e690cce707cf1d9abb22d379930545eb4f"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -199,8 +199,6 @@ def kept_greedy_rn(g0: int, g1: int, g2: int, g3: int, k: int, max_suits: int) -
     the word 0 (no tile used; its melds and pair cost what they cost from nothing in a suit
     kept, where they cost no more). A call, not inlined, with one :func:`greedy_rn` for every
     kept set: each inlined call costs seconds of compile time (:func:`lookup.jit.jitable`)."""
-    if max_suits == 3:
-        return greedy_rn(g0, g1, g2, g3, k)
     best = FAR
     sets = KEPT_SETS[max_suits]
     for v in range(8):

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "4524e574368b8970d088b59243ea1f41b4b3a5168c567d6aa6b4bc29880fde72"
+SOURCES_SHA256 = "14415b0573c077a7a684fd8b97a1dd4310608206adfc01ff406fb81c8322287e"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

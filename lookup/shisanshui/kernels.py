@@ -19,7 +19,7 @@ from ..jit import ERR_CARD, ERR_DUPLICATE, KERNEL_MODULES, OK, kernel_decorator
 from . import deal, encoding, special_hands, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "cb584c856ead410fea7f0c0836627f120a150c86f741c130b7e268fd0c20289a"
+SOURCES_SHA256 = "c2eb439f3f6bec68494bd944134a1d74f6fed396dee627cfb26e30c81d1e0a69"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
 BOUND_SLACK = 1e-9
