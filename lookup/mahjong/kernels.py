@@ -32,7 +32,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "dce93249517fd3069e2a751e0386d8e690cce707cf1d9abb22d379930545eb4f"
+SOURCES_SHA256 = "4c5c7c68c55ea0f45f0d686e110640effb4eb9f9dd27cb4bf1ef6c3250d3a6e9"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
@@ -60,7 +60,8 @@ def hu_batch(counts, jokers, tables, rules, out):
                 standard = variants.pair_258_win(k0, k1, k2, k3, total, odd, big, singles, j, with_jokers,
                                                  np.int64(suit_258[k0]), np.int64(suit_258[k1]),
                                                  np.int64(suit_258[k2]), np.int64(honor_258[k3]), rules)
-            win, left = variants.variant_hu(c, k0, k1, k2, k3, total, odd, big, singles, j, standard, rules)
+            win, left = variants.variant_hu(c, k0, k1, k2, k3, e3, total, odd, big, singles, j, with_jokers,
+                                              standard, rules)
             if left:
                 win = variants.straight_hu(c, k0, k1, k2, k3, total, j, with_jokers, suit, honor)
             out[i] = win
@@ -97,7 +98,8 @@ def ting_batch(counts, jokers, tables, rules, out):
                 standard = variants.pair_258_waits(c, k0, k1, k2, k3, total, odd, big, singles, j, with_jokers,
                                                    standard, np.int64(suit_258[k0]), np.int64(suit_258[k1]),
                                                    np.int64(suit_258[k2]), np.int64(honor_258[k3]), rules)
-            mask, left = variants.variant_waits(c, k0, k1, k2, k3, total, odd, big, singles, j, standard, rules)
+            mask, left = variants.variant_waits(c, k0, k1, k2, k3, e3, total, odd, big, singles, j, with_jokers,
+                                                  standard, rules)
             if left:
                 mask |= variants.straight_waits(c, k0, k1, k2, k3, total, j, with_jokers, suit, honor, rules)
             out[i] = mask

@@ -189,7 +189,8 @@ def _variant_hu(counts: bytes, keys: tuple[int, int, int, int], n: int, jokers: 
         suit_258 = views[KIND_SUIT_258]
         standard = pair_258_win(k0, k1, k2, k3, n, odd, big, singles, jokers, wild, suit_258[k0], suit_258[k1],
                                 suit_258[k2], views[KIND_HONOR_258][k3], rules.bits)
-    win, left = variant_hu(counts, k0, k1, k2, k3, n, odd, big, singles, jokers, standard, rules.bits)
+    win, left = variant_hu(counts, k0, k1, k2, k3, honor[k3], n, odd, big, singles, jokers, wild, standard,
+                           rules.bits)
     if left:
         win = straight_hu(counts, k0, k1, k2, k3, n, jokers, wild, suit, honor)
     return bool(win)
@@ -207,7 +208,8 @@ def _variant_waits(counts: bytes, keys: tuple[int, int, int, int], n: int, joker
         suit_258 = views[KIND_SUIT_258]
         standard = pair_258_waits(counts, k0, k1, k2, k3, n, odd, big, singles, jokers, wild, standard, suit_258[k0],
                                   suit_258[k1], suit_258[k2], views[KIND_HONOR_258][k3], rules.bits)
-    mask, left = variant_waits(counts, k0, k1, k2, k3, n, odd, big, singles, jokers, standard, rules.bits)
+    mask, left = variant_waits(counts, k0, k1, k2, k3, honor[k3], n, odd, big, singles, jokers, wild, standard,
+                                 rules.bits)
     if left:
         mask |= straight_waits(counts, k0, k1, k2, k3, n, jokers, wild, suit, honor, rules.bits)
     return int(mask)

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "14415b0573c077a7a684fd8b97a1dd4310608206adfc01ff406fb81c8322287e"
+SOURCES_SHA256 = "ca02062d11b9987c4a68879b509313a0b98bc3bf848d13da48e8bf948bf4bdd6"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

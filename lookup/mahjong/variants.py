@@ -30,6 +30,8 @@ from ..jit import jitable
 from .encoding import (
     ALL_TILES,
     COUNT_BASE,
+    ENTRY_MELDS,
+    ENTRY_PAIR,
     HONOR_OFFSET,
     HONOR_TILES,
     KNITTED_GROUPS,
@@ -40,9 +42,20 @@ from .encoding import (
     N_SUIT_RANKS,
     N_TILE_KINDS,
     SUIT_OFFSETS,
+    TOTAL_SHIFT,
     Counts,
 )
-from .hand import joker_hu, joker_waits, special_forms, special_hu, special_waits, standard_hu, standard_waits
+from .hand import (
+    joker_hu,
+    joker_waits,
+    melds_need,
+    pair_need,
+    special_forms,
+    special_hu,
+    special_waits,
+    standard_hu,
+    standard_waits,
+)
 from .rules import (
     ALL_258,
     HONORS,
@@ -339,6 +352,25 @@ def knitted_most(c: Counts) -> int:
     return best
 
 
+SPLITS = ENTRY_MELDS | ENTRY_PAIR
+"""Bits of a hu/ting entry set when its suit splits (melds only, or melds and the pair)."""
+SPLITS_OR_WAITS = (1 << TOTAL_SHIFT) - 1
+"""Bits of a hu/ting entry set when its suit splits or one tile more makes it split."""
+
+
+@jitable(inline=True)
+def honors_fit_rest(e3: int, jokers: int, with_jokers: bool, draws: int) -> bool:
+    """Whether the honors can be those of a standard rest that wins with ``draws`` (0 or 1)
+    tiles more: a necessary test for 组合龙, whose knitted set holds no honor, so that its rest
+    holds every honor of the hand. ``e3``: the honors' hu/ting entry, or joker entry when
+    ``with_jokers`` (then the honors' fewest jokers to melds, or to melds and the pair, must be
+    at most ``jokers + draws``: a drawn tile does no more than a joker). Random rows seldom
+    pass it (their honors rarely split), so it goes before :func:`knitted_most`."""
+    if with_jokers:
+        return min(melds_need(e3), pair_need(e3)) <= jokers + draws
+    return e3 & (SPLITS if draws == 0 else SPLITS_OR_WAITS) != 0
+
+
 @jitable(inline=True)
 def only_258(k0: int, k1: int, k2: int, k3: int) -> bool:
     """Whether every tile is of rank 2, 5 or 8 (from the suit keys: digits 1, 4, 7 only)."""
@@ -376,13 +408,14 @@ def pair_258_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, od
 
 
 @jitable(inline=True)
-def variant_hu(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd: int, big: int, singles: int,
-               jokers: int, standard: bool, rules: int) -> tuple[bool, bool]:
+def variant_hu(c: Counts, k0: int, k1: int, k2: int, k3: int, e3: int, total: int, odd: int, big: int,
+               singles: int, jokers: int, with_jokers: bool, standard: bool, rules: int) -> tuple[bool, bool]:
     """(whether a 3k+2 hand, ``jokers`` included, wins under ``rules`` by a form other than
     组合龙; whether 组合龙 is left to check: :func:`straight_hu`, which reads the tables).
 
-    ``standard``: whether the standard form wins (:func:`suit_win`, then
-    :func:`pair_258_win` under the 258 pair). Only ints here: the kernels read the tables
+    ``e3``: the honors' entry the kernel read (as :func:`suit_win`'s); ``standard``: whether
+    the standard form wins (:func:`suit_win`, then :func:`pair_258_win` under the 258 pair).
+    Only ints here: the kernels read the tables
     (arrays passed per row cost reference counting). Every form but the standard one is
     tried only where cheap counts allow it."""
     if suits_held(k0, k1, k2) > (rules >> MAX_SUITS_SHIFT) & 3:
@@ -399,7 +432,8 @@ def variant_hu(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd: i
     honors_ok = rules & KNITTED_HONORS != 0 and n == MAX_HAND_TILES and singles == total
     n1, n2, n3, n4 = histogram(total, odd, big, singles)
     straight_ok = rules & KNITTED_STRAIGHT != 0 and (n == MAX_HAND_TILES or n == MAX_HAND_TILES - 3) and \
-        n1 + n2 + n3 + n4 + jokers >= KNITTED_TILES and KNITTED_TILES - knitted_most(c) <= jokers
+        honors_fit_rest(e3, jokers, with_jokers, 0) and n1 + n2 + n3 + n4 + jokers >= KNITTED_TILES and \
+        KNITTED_TILES - knitted_most(c) <= jokers
     if honors_ok:
         m0, m1, m2, _ = held_masks(c)
         if knitted_honors_hu(m0, m1, m2, total, singles, jokers):
@@ -416,12 +450,13 @@ def straight_hu(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, joker
 
 
 @jitable(inline=True)
-def variant_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd: int, big: int, singles: int,
-                  jokers: int, standard: int, rules: int) -> tuple[int, bool]:
+def variant_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, e3: int, total: int, odd: int, big: int,
+                  singles: int, jokers: int, with_jokers: bool, standard: int, rules: int) -> tuple[int, bool]:
     """(wait mask of a 3k+1 hand, ``jokers`` included, under ``rules`` by the forms other than
     组合龙: tiles in the game, held fewer than 4 times, that make it win; whether 组合龙 is
-    left to add: :func:`straight_waits`, which reads the tables). ``standard``: the waits of
-    the standard form (:func:`suit_waits`, then :func:`pair_258_waits` under the 258 pair)."""
+    left to add: :func:`straight_waits`, which reads the tables). ``e3``: the honors' entry
+    (as :func:`variant_hu`'s); ``standard``: the waits of the standard form
+    (:func:`suit_waits`, then :func:`pair_258_waits` under the 258 pair)."""
     max_suits = (rules >> MAX_SUITS_SHIFT) & 3
     held_suits = suits_held(k0, k1, k2)
     if held_suits > max_suits:
@@ -437,7 +472,8 @@ def variant_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, odd
     honors_ok = rules & KNITTED_HONORS != 0 and n == MAX_HAND_TILES - 1 and singles == total
     n1, n2, n3, n4 = histogram(total, odd, big, singles)
     left = rules & KNITTED_STRAIGHT != 0 and (n == MAX_HAND_TILES - 1 or n == MAX_HAND_TILES - 4) and \
-        n1 + n2 + n3 + n4 + jokers + 1 >= KNITTED_TILES and KNITTED_TILES - knitted_most(c) <= jokers + 1
+        honors_fit_rest(e3, jokers, with_jokers, 1) and n1 + n2 + n3 + n4 + jokers + 1 >= KNITTED_TILES and \
+        KNITTED_TILES - knitted_most(c) <= jokers + 1
     if honors_ok:
         m0, m1, m2, mz = held_masks(c)
         mask |= knitted_honors_waits(m0, m1, m2, mz, total, singles, jokers)

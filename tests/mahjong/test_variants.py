@@ -113,6 +113,38 @@ def test_every_knitted_set_makes_each_knitted_form(rng):
         assert len(handgen.KNITTED_SETS) == 6
 
 
+def _honors_first(rng, hand, n):
+    """``hand`` with ``n`` of its tiles taken out, honors before the others (at random within each)."""
+    hand = list(hand)
+    for _ in range(n):
+        honors = [t for t in range(27, 34) if hand[t]]
+        held = honors or [t for t in range(34) if hand[t]]
+        hand[int(rng.choice(held))] -= 1
+    return hand
+
+
+@pytest.mark.parametrize("jokers", [0, 1, 2])
+def test_knitted_straight_whose_rest_holds_honors(rng, jokers):
+    """组合龙 hands with honors in the rest, ``jokers`` of their tiles (honors first) made jokers:
+    the honors' entry bounds 组合龙 before its knitted sets are counted
+    (``variants.honors_fit_rest``), so hands whose jokers complete the honors still win, and
+    one tile fewer still waits, as the oracle says."""
+    chinese = PRESETS["chinese"]
+    hu_hands, ting_hands = [], []
+    while len(hu_hands) < 40:
+        hand = handgen.knitted_straight_hand(rng, 14 if len(hu_hands) % 2 else 11)
+        if any(hand[27:]):
+            hu_hands.append(_honors_first(rng, hand, jokers))
+            ting_hands.append(_honors_first(rng, hu_hands[-1], 1))
+    assert all(mahjong.is_hu(h, chinese, jokers=jokers) for h in hu_hands)
+    assert mahjong.is_hu_batch(np.array(hu_hands, np.uint8), chinese, jokers=jokers).all()
+    want = [slow.ting(h, chinese, jokers, hu=slow.is_hu_with_jokers) for h in ting_hands]
+    assert [mahjong.ting(h, chinese, jokers=jokers) for h in ting_hands] == want
+    got = mahjong.ting_batch(np.array(ting_hands, np.uint8), chinese, jokers=jokers)
+    assert [mahjong.mask_to_tiles(m) for m in got] == want
+    assert all(want)
+
+
 def test_hands_that_are_two_forms_at_once():
     chinese = PRESETS["chinese"]
     # 七星不靠 is a 全不靠 too: listed once, as the greater
