@@ -32,7 +32,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "4c5c7c68c55ea0f45f0d686e110640effb4eb9f9dd27cb4bf1ef6c3250d3a6e9"
+SOURCES_SHA256 = "724a9894f845d009f9b394776b02c00276b32f559c1ff23920125b75427dfe3f"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "ca02062d11b9987c4a68879b509313a0b98bc3bf848d13da48e8bf948bf4bdd6"
+SOURCES_SHA256 = "5578985ffafc2f4e12958ac1d48e249087ec7c2cf48c1f264b1e8f8e48b3923e"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

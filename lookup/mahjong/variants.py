@@ -29,6 +29,7 @@ import numpy as np
 from ..jit import jitable
 from .encoding import (
     ALL_TILES,
+    CLASS_SHIFT,
     COUNT_BASE,
     ENTRY_MELDS,
     ENTRY_PAIR,
@@ -371,6 +372,20 @@ def honors_fit_rest(e3: int, jokers: int, with_jokers: bool, draws: int) -> bool
     return e3 & (SPLITS if draws == 0 else SPLITS_OR_WAITS) != 0
 
 
+TILE_TOTAL = (1 << (CLASS_SHIFT - TOTAL_SHIFT)) - 1
+"""The tile-count field of a hu/ting entry, once shifted down by TOTAL_SHIFT."""
+
+
+@jitable(inline=True)
+def numbered_fit_knitted(e3: int, total: int, with_jokers: bool) -> bool:
+    """Whether at most KNITTED_TILES of a hand's ``total`` real tiles are numbered, as in
+    全不靠 (one of each tile of a knitted set at most, the rest honors): a necessary test
+    that spares most all-single rows the knitted sets. ``e3``: the honors' hu/ting entry,
+    whose tile count gives the numbered ones; a joker entry holds none, so with jokers the
+    test passes every hand."""
+    return with_jokers or total - ((e3 >> TOTAL_SHIFT) & TILE_TOTAL) <= KNITTED_TILES
+
+
 @jitable(inline=True)
 def only_258(k0: int, k1: int, k2: int, k3: int) -> bool:
     """Whether every tile is of rank 2, 5 or 8 (from the suit keys: digits 1, 4, 7 only)."""
@@ -429,7 +444,8 @@ def variant_hu(c: Counts, k0: int, k1: int, k2: int, k3: int, e3: int, total: in
     n = total + jokers
     if rules & ALL_258 and n == MAX_HAND_TILES and only_258(k0, k1, k2, k3):
         return True, False
-    honors_ok = rules & KNITTED_HONORS != 0 and n == MAX_HAND_TILES and singles == total
+    honors_ok = rules & KNITTED_HONORS != 0 and n == MAX_HAND_TILES and singles == total and \
+        numbered_fit_knitted(e3, total, with_jokers)
     n1, n2, n3, n4 = histogram(total, odd, big, singles)
     straight_ok = rules & KNITTED_STRAIGHT != 0 and (n == MAX_HAND_TILES or n == MAX_HAND_TILES - 3) and \
         honors_fit_rest(e3, jokers, with_jokers, 0) and n1 + n2 + n3 + n4 + jokers >= KNITTED_TILES and \
@@ -469,7 +485,8 @@ def variant_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, e3: int, total:
     n = total + jokers
     if rules & ALL_258 and n == MAX_HAND_TILES - 1 and only_258(k0, k1, k2, k3):
         mask |= MASK_258 & open_tiles(c)
-    honors_ok = rules & KNITTED_HONORS != 0 and n == MAX_HAND_TILES - 1 and singles == total
+    honors_ok = rules & KNITTED_HONORS != 0 and n == MAX_HAND_TILES - 1 and singles == total and \
+        numbered_fit_knitted(e3, total, with_jokers)
     n1, n2, n3, n4 = histogram(total, odd, big, singles)
     left = rules & KNITTED_STRAIGHT != 0 and (n == MAX_HAND_TILES - 1 or n == MAX_HAND_TILES - 4) and \
         honors_fit_rest(e3, jokers, with_jokers, 1) and n1 + n2 + n3 + n4 + jokers + 1 >= KNITTED_TILES and \
