@@ -32,7 +32,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "724a9894f845d009f9b394776b02c00276b32f559c1ff23920125b75427dfe3f"
+SOURCES_SHA256 = "36d1527b11298d1136a7802e795b78c85963fd0e491cfa111eba937a7ea92ab7"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "5578985ffafc2f4e12958ac1d48e249087ec7c2cf48c1f264b1e8f8e48b3923e"
+SOURCES_SHA256 = "a2d8abba05219fa09f7615519f569e96c0f154b1a9c3f0f24760647915f90b50"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

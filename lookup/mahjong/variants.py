@@ -10,7 +10,9 @@ entries, or joker entries when ``with_jokers``; ``rules`` the bits of
   keep), :func:`suits_held`, :func:`single_suit`, :func:`suit_tiles`;
 - knitted sets: :func:`knitted_held` (tiles of a knitted set held), :func:`knitted_most` (the
   most of one set held, from the counts: the cheap bound), :func:`knitted_rest_keys` (the keys
-  of the rest once one of each is taken out), :func:`knitted_mask`;
+  of the rest once one of each is taken out), :func:`knitted_mask`; the tests from the honors'
+  entry that spare most rows those: :func:`honors_fit_rest` (组合龙), :func:`numbered_fit_knitted`
+  (全不靠);
 - 全不靠 and 组合龙: :func:`knitted_honors_hu`, :func:`knitted_honors_waits`,
   :func:`knitted_straight_hu`, :func:`knitted_straight_waits`;
 - the changsha forms: :func:`pongs_need` (碰碰胡, from the count histogram),
