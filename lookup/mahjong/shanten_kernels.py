@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "a2d8abba05219fa09f7615519f569e96c0f154b1a9c3f0f24760647915f90b50"
+SOURCES_SHA256 = "9c921c67bb676cf6dbf879d946e0a4720fc2a9f1fef8a849fb61334d0f7ecc17"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
