@@ -74,8 +74,15 @@ ENTRY_PAIR = 1 << 1
 WAIT_MELDS_SHIFT = 2
 WAIT_PAIR_SHIFT = 11
 TOTAL_SHIFT = 20
-CLASS_SHIFT = TOTAL_SHIFT + 8
+TOTAL_BITS = 8
+TOTAL_MASK = (1 << TOTAL_BITS) - 1
+"""The tile-count field of an entry shifted down by TOTAL_SHIFT (and of four entries summed)."""
+CLASS_SHIFT = TOTAL_SHIFT + TOTAL_BITS
 CLASS_MELDS, CLASS_PAIR, CLASS_NEITHER = 0, 1, 5
+ENTRY_SPLITS = ENTRY_MELDS | ENTRY_PAIR
+"""Bits of an entry set when its suit splits (melds only, or melds and the pair)."""
+ENTRY_SPLITS_OR_WAITS = (1 << TOTAL_SHIFT) - 1
+"""Bits of an entry set when its suit splits or one tile more makes it split (bits 0..19)."""
 RANK_MASK = (1 << N_SUIT_RANKS) - 1
 OVER_BIAS = (1 << MAX_COPIES.bit_length()) - 1 - MAX_COPIES
 """Makes MAX_COPIES + OVER_BIAS all ones: a count x (>= 0) is over MAX_COPIES exactly when

@@ -41,6 +41,8 @@ from .encoding import (
     ORPHANS,
     RANK_MASK,
     SUIT_OFFSETS,
+    TOTAL_BITS,
+    TOTAL_MASK,
     TOTAL_SHIFT,
     WAIT_MELDS_SHIFT,
     WAIT_PAIR_SHIFT,
@@ -179,7 +181,7 @@ def size_and_class(e0: int, e1: int, e2: int, e3: int) -> tuple[int, int]:
     The hand is a standard winning hand exactly when the class sum is CLASS_PAIR (1).
     """
     s = (e0 >> TOTAL_SHIFT) + (e1 >> TOTAL_SHIFT) + (e2 >> TOTAL_SHIFT) + (e3 >> TOTAL_SHIFT)
-    return s & 0xFF, s >> 8
+    return s & TOTAL_MASK, s >> TOTAL_BITS
 
 
 @jitable(inline=True)

@@ -32,7 +32,7 @@ from .encoding import (
     suit_keys,
 )
 
-SOURCES_SHA256 = "36d1527b11298d1136a7802e795b78c85963fd0e491cfa111eba937a7ea92ab7"
+SOURCES_SHA256 = "0b2766f01f583ab49cdc7219499d204d0d80a26ab30396a84b6c1ce837126bee"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "9c921c67bb676cf6dbf879d946e0a4720fc2a9f1fef8a849fb61334d0f7ecc17"
+SOURCES_SHA256 = "90285f66f7fbb0acc05493e6cd440e1bd1d93782b171f0d431e1263a89cb73f2"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

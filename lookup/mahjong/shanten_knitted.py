@@ -101,8 +101,9 @@ def knitted_straight(c: Counts, k0: int, k1: int, k2: int, k3: int, k: int, joke
     masks that test reads. Without jokers the rest is counted from the plain words
     (``words``, ``honor_words``: :func:`.encoding.plain_words` of ``suit``, ``honor``) unless
     one is NOT_CONCAVE. Inlined: random rows under ``chinese`` reach it often (their knitted
-    bound is often below the other forms' least), and as a call (every array passed again, field
-    by field) ``shanten_batch`` took 1.13× its time in ``bench/ab.py``."""
+    bound is often below the other forms' least), and as a call, which passes every array
+    again field by field, it slowed chinese ``shanten_batch`` (``bench/ab.py``; callgrind's
+    instruction count did not show it)."""
     lacking = FAR
     suit_over = (over_keys[KIND_SUIT], over_values[KIND_SUIT])
     honor_over = (over_keys[KIND_HONOR], over_values[KIND_HONOR])

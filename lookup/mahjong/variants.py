@@ -31,10 +31,9 @@ import numpy as np
 from ..jit import jitable
 from .encoding import (
     ALL_TILES,
-    CLASS_SHIFT,
     COUNT_BASE,
-    ENTRY_MELDS,
-    ENTRY_PAIR,
+    ENTRY_SPLITS,
+    ENTRY_SPLITS_OR_WAITS,
     HONOR_OFFSET,
     HONOR_TILES,
     KNITTED_GROUPS,
@@ -45,6 +44,7 @@ from .encoding import (
     N_SUIT_RANKS,
     N_TILE_KINDS,
     SUIT_OFFSETS,
+    TOTAL_MASK,
     TOTAL_SHIFT,
     Counts,
 )
@@ -355,12 +355,6 @@ def knitted_most(c: Counts) -> int:
     return best
 
 
-SPLITS = ENTRY_MELDS | ENTRY_PAIR
-"""Bits of a hu/ting entry set when its suit splits (melds only, or melds and the pair)."""
-SPLITS_OR_WAITS = (1 << TOTAL_SHIFT) - 1
-"""Bits of a hu/ting entry set when its suit splits or one tile more makes it split."""
-
-
 @jitable(inline=True)
 def honors_fit_rest(e3: int, jokers: int, with_jokers: bool, draws: int) -> bool:
     """Whether the honors can be those of a standard rest that wins with ``draws`` (0 or 1)
@@ -371,11 +365,7 @@ def honors_fit_rest(e3: int, jokers: int, with_jokers: bool, draws: int) -> bool
     pass it (their honors rarely split), so it goes before :func:`knitted_most`."""
     if with_jokers:
         return min(melds_need(e3), pair_need(e3)) <= jokers + draws
-    return e3 & (SPLITS if draws == 0 else SPLITS_OR_WAITS) != 0
-
-
-TILE_TOTAL = (1 << (CLASS_SHIFT - TOTAL_SHIFT)) - 1
-"""The tile-count field of a hu/ting entry, once shifted down by TOTAL_SHIFT."""
+    return e3 & (ENTRY_SPLITS if draws == 0 else ENTRY_SPLITS_OR_WAITS) != 0
 
 
 @jitable(inline=True)
@@ -385,7 +375,7 @@ def numbered_fit_knitted(e3: int, total: int, with_jokers: bool) -> bool:
     that spares most all-single rows the knitted sets. ``e3``: the honors' hu/ting entry,
     whose tile count gives the numbered ones; a joker entry holds none, so with jokers the
     test passes every hand."""
-    return with_jokers or total - ((e3 >> TOTAL_SHIFT) & TILE_TOTAL) <= KNITTED_TILES
+    return with_jokers or total - ((e3 >> TOTAL_SHIFT) & TOTAL_MASK) <= KNITTED_TILES
 
 
 @jitable(inline=True)
