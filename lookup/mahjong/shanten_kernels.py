@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "90285f66f7fbb0acc05493e6cd440e1bd1d93782b171f0d431e1263a89cb73f2"
+SOURCES_SHA256 = "a8bce4cd63d71ed8bba99bb3c69b9f0f501c47b21b05a00605eb08f92ef098be"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

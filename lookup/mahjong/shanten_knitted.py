@@ -4,8 +4,9 @@
 Per knitted set (KNITTED_GROUPS order) the lacking is the set's tiles missing plus the
 standard lacking of the rest, one of each held tile of the set taken out, with k - 3 melds
 (:func:`knitted_straight`); a cheap test on the hand's count masks skips the sets whose rest
-cannot be done when only a done rest would reach the limit (:func:`count_masks`,
-:func:`rest_may_be_done`). :func:`knitted_straight_lowering` gives the tiles that lower it.
+cannot be done when only a done rest would reach the limit (:func:`count_masks`, read off the
+suit keys by two small tables; :func:`rest_may_be_done`). :func:`knitted_straight_lowering`
+gives the tiles that lower it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import numpy as np
 
 from ..jit import jitable
 from .encoding import (
+    COUNT_BASE,
     HONOR_OFFSET,
     KIND_HONOR,
     KIND_SUIT,
@@ -50,22 +52,54 @@ def rest_inputs(r0: int, r1: int, r2: int, k3: int, suit: Any, honor: Any, suit_
     return x0, x1, x2, x3, s0, s1, s2, s3
 
 
-NUMBERED_TILES = HONOR_OFFSET
 CHOW_STARTS = sum(((1 << (N_SUIT_RANKS - 2)) - 1) << offset for offset in SUIT_OFFSETS[:3])
 """The numbered tiles a chow may start from (ranks 1-7 of each suit), as a mask."""
 
 
+LOW_RANKS = 5
+"""A suit key's digits of ranks 0..LOW_RANKS - 1 index DIGIT_MASKS_LOW, the others DIGIT_MASKS_HIGH."""
+
+
+def digit_masks(n_ranks: int, first: int) -> np.ndarray:
+    """int64 (5**n_ranks,): per key of ``n_ranks`` base-5 digits (the counts of ranks first,
+    first + 1, ...), the ranks held at least j + 1 times as a mask in bits j * N_SUIT_RANKS
+    and up (j = 0..3); the two tables of a suit key's halves are or-ed."""
+    out = np.zeros(COUNT_BASE ** n_ranks, np.int64)
+    for key in range(out.shape[0]):
+        x = key
+        for r in range(n_ranks):
+            for j in range(x % COUNT_BASE):
+                out[key] |= 1 << (j * N_SUIT_RANKS + first + r)
+            x //= COUNT_BASE
+    return out
+
+
+DIGIT_MASKS_LOW = digit_masks(LOW_RANKS, 0)
+DIGIT_MASKS_HIGH = digit_masks(N_SUIT_RANKS - LOW_RANKS, LOW_RANKS)
+
+
 @jitable(inline=True)
-def count_masks(c: Counts) -> tuple[int, int, int, int, bool, bool]:
+def suit_count_masks(key: int) -> int:
+    """The :func:`digit_masks` fields of a numbered suit's key, read from its two halves."""
+    return DIGIT_MASKS_LOW[key % COUNT_BASE ** LOW_RANKS] | DIGIT_MASKS_HIGH[key // COUNT_BASE ** LOW_RANKS]
+
+
+@jitable(inline=True)
+def held_at_least(v0: int, v1: int, v2: int, j: int) -> int:
+    """Mask of the numbered tiles held more than ``j`` times, from the three suits' fields."""
+    shift = j * N_SUIT_RANKS
+    return (((v0 >> shift) & SUIT_MASK) | ((v1 >> shift) & SUIT_MASK) << SUIT_OFFSETS[1]
+            | ((v2 >> shift) & SUIT_MASK) << SUIT_OFFSETS[2])
+
+
+@jitable(inline=True)
+def count_masks(c: Counts, k0: int, k1: int, k2: int) -> tuple[int, int, int, int, bool, bool]:
     """(masks of the numbered tiles held at least once, twice, three and four times; whether
-    an honor is held twice, three times)."""
-    once = twice = thrice = four = 0
-    for t in range(NUMBERED_TILES):
-        x = np.int64(c[t])
-        once |= np.int64(x >= 1) << t
-        twice |= np.int64(x >= 2) << t
-        thrice |= np.int64(x >= 3) << t
-        four |= np.int64(x >= 4) << t
+    an honor is held twice, three times) of counts ``c`` with numbered suit keys k0..k2: the
+    masks from two small tables per key (:func:`suit_count_masks`), not a pass over the counts."""
+    v0, v1, v2 = suit_count_masks(k0), suit_count_masks(k1), suit_count_masks(k2)
+    once, twice = held_at_least(v0, v1, v2, 0), held_at_least(v0, v1, v2, 1)
+    thrice, four = held_at_least(v0, v1, v2, 2), held_at_least(v0, v1, v2, 3)
     most = 0
     for t in range(HONOR_OFFSET, N_TILE_KINDS):
         most = max(most, np.int64(c[t]))
@@ -107,7 +141,7 @@ def knitted_straight(c: Counts, k0: int, k1: int, k2: int, k3: int, k: int, joke
     lacking = FAR
     suit_over = (over_keys[KIND_SUIT], over_values[KIND_SUIT])
     honor_over = (over_keys[KIND_HONOR], over_values[KIND_HONOR])
-    masks = count_masks(c)
+    masks = count_masks(c, k0, k1, k2)
     once = masks[0]  # the held masks of the three suits, as :func:`.variants.held_masks`
     m0, m1, m2 = once & SUIT_MASK, (once >> SUIT_OFFSETS[1]) & SUIT_MASK, (once >> SUIT_OFFSETS[2]) & SUIT_MASK
     candidates = 0  # bit i: set i may reach the limit (computed for all six without a branch)

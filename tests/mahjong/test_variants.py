@@ -317,3 +317,34 @@ def test_knitted_rest_keys_take_one_of_each_held_tile_of_the_set():
             rests = [[x - (x > 0 and r % 3 == g) for r, x in enumerate(s)] for s, g in zip(suits, groups)]
             got = knitted_rest_keys(*(suit_key(s) for s in suits), *masks, i)
             assert got == tuple(suit_key(rest) for rest in rests), (i, suits)
+
+
+def test_count_masks_read_off_the_suit_keys():
+    """组合龙's count masks come from two tables indexed by the low and high digits of each
+    suit key: their union against the digits of every key of a suit, then ``count_masks``
+    against the counts of random hands (honors included)."""
+    from lookup.mahjong.encoding import (
+        COUNT_BASE,
+        HONOR_OFFSET,
+        MAX_COPIES,
+        N_SUIT_RANKS,
+        N_TILE_KINDS,
+        SUIT_OFFSETS,
+        suit_key,
+    )
+    from lookup.mahjong.shanten_knitted import DIGIT_MASKS_HIGH, DIGIT_MASKS_LOW, LOW_RANKS, count_masks
+
+    keys = np.arange(COUNT_BASE ** N_SUIT_RANKS, dtype=np.int64)
+    digits = [keys // COUNT_BASE ** r % COUNT_BASE for r in range(N_SUIT_RANKS)]
+    got = DIGIT_MASKS_LOW[keys % COUNT_BASE ** LOW_RANKS] | DIGIT_MASKS_HIGH[keys // COUNT_BASE ** LOW_RANKS]
+    for j in range(MAX_COPIES):
+        want = sum((d > j).astype(np.int64) << r for r, d in enumerate(digits))
+        assert np.array_equal(got >> (j * N_SUIT_RANKS) & ((1 << N_SUIT_RANKS) - 1), want), j
+
+    rng = np.random.default_rng(1513)
+    for _ in range(500):
+        c = rng.integers(0, MAX_COPIES + 1, N_TILE_KINDS).astype(np.uint8)
+        k0, k1, k2 = (suit_key(c[offset:offset + N_SUIT_RANKS]) for offset in SUIT_OFFSETS[:3])
+        want = tuple(sum(1 << t for t in range(HONOR_OFFSET) if c[t] > j) for j in range(MAX_COPIES))
+        most = int(c[HONOR_OFFSET:].max())
+        assert count_masks(c, k0, k1, k2) == (*want, most >= 2, most >= 3), c.tolist()
