@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "a8bce4cd63d71ed8bba99bb3c69b9f0f501c47b21b05a00605eb08f92ef098be"
+SOURCES_SHA256 = "7bfc2ec8e847ece6615ad3898abea96b8b639537cdcdc90c0483fdb3fdc92307"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

@@ -22,6 +22,7 @@ from .encoding import (
     KIND_HONOR,
     KIND_SUIT,
     KNITTED_GROUPS,
+    MAX_COPIES,
     N_SUIT_RANKS,
     N_TILE_KINDS,
     NOT_CONCAVE,
@@ -56,21 +57,21 @@ CHOW_STARTS = sum(((1 << (N_SUIT_RANKS - 2)) - 1) << offset for offset in SUIT_O
 """The numbered tiles a chow may start from (ranks 1-7 of each suit), as a mask."""
 
 
-LOW_RANKS = 5
+LOW_RANKS = (N_SUIT_RANKS + 1) // 2
 """A suit key's digits of ranks 0..LOW_RANKS - 1 index DIGIT_MASKS_LOW, the others DIGIT_MASKS_HIGH."""
 
 
 def digit_masks(n_ranks: int, first: int) -> np.ndarray:
     """int64 (5**n_ranks,): per key of ``n_ranks`` base-5 digits (the counts of ranks first,
-    first + 1, ...), the ranks held at least j + 1 times as a mask in bits j * N_SUIT_RANKS
-    and up (j = 0..3); the two tables of a suit key's halves are or-ed."""
-    out = np.zeros(COUNT_BASE ** n_ranks, np.int64)
-    for key in range(out.shape[0]):
-        x = key
-        for r in range(n_ranks):
-            for j in range(x % COUNT_BASE):
-                out[key] |= 1 << (j * N_SUIT_RANKS + first + r)
-            x //= COUNT_BASE
+    first + 1, ...), the ranks held more than j times as a mask in bits j * N_SUIT_RANKS and
+    up (j < MAX_COPIES); the two tables of a suit key's halves are or-ed. Built with numpy
+    at import, a rank and a threshold at a time."""
+    keys = np.arange(COUNT_BASE ** n_ranks, dtype=np.int64)
+    out = np.zeros_like(keys)
+    for r in range(n_ranks):
+        digit = keys // COUNT_BASE ** r % COUNT_BASE
+        for j in range(MAX_COPIES):
+            out |= (digit > j).astype(np.int64) << (j * N_SUIT_RANKS + first + r)
     return out
 
 

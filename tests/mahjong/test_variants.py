@@ -332,11 +332,11 @@ def test_count_masks_read_off_the_suit_keys():
         SUIT_OFFSETS,
         suit_key,
     )
-    from lookup.mahjong.shanten_knitted import DIGIT_MASKS_HIGH, DIGIT_MASKS_LOW, LOW_RANKS, count_masks
+    from lookup.mahjong.shanten_knitted import count_masks, suit_count_masks
 
     keys = np.arange(COUNT_BASE ** N_SUIT_RANKS, dtype=np.int64)
     digits = [keys // COUNT_BASE ** r % COUNT_BASE for r in range(N_SUIT_RANKS)]
-    got = DIGIT_MASKS_LOW[keys % COUNT_BASE ** LOW_RANKS] | DIGIT_MASKS_HIGH[keys // COUNT_BASE ** LOW_RANKS]
+    got = suit_count_masks(keys)  # the jitable as Python: numpy indexing by every key at once
     for j in range(MAX_COPIES):
         want = sum((d > j).astype(np.int64) << r for r, d in enumerate(digits))
         assert np.array_equal(got >> (j * N_SUIT_RANKS) & ((1 << N_SUIT_RANKS) - 1), want), j
