@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "7bfc2ec8e847ece6615ad3898abea96b8b639537cdcdc90c0483fdb3fdc92307"
+SOURCES_SHA256 = "5921ed5ac7ae5af74ce9ea3a5dc03b5154e1a7805c4584d6c6594538b31cdef3"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

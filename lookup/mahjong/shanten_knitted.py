@@ -5,8 +5,9 @@ Per knitted set (KNITTED_GROUPS order) the lacking is the set's tiles missing pl
 standard lacking of the rest, one of each held tile of the set taken out, with k - 3 melds
 (:func:`knitted_straight`); a cheap test on the hand's count masks skips the sets whose rest
 cannot be done when only a done rest would reach the limit (:func:`count_masks`, read off the
-suit keys by two small tables; :func:`rest_may_be_done`). :func:`knitted_straight_lowering`
-gives the tiles that lower it.
+suit keys by two small tables; :func:`rest_may_be_done`), and a visit skips a set whose rest
+lacks more than the room left under the limit (:func:`rest_may_lack`).
+:func:`knitted_straight_lowering` gives the tiles that lower it.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ def rest_inputs(r0: int, r1: int, r2: int, k3: int, suit: Any, honor: Any, suit_
 
 CHOW_STARTS = sum(((1 << (N_SUIT_RANKS - 2)) - 1) << offset for offset in SUIT_OFFSETS[:3])
 """The numbered tiles a chow may start from (ranks 1-7 of each suit), as a mask."""
+PAIR_STARTS = sum(((1 << (N_SUIT_RANKS - 1)) - 1) << offset for offset in SUIT_OFFSETS[:3])
+"""The numbered tiles two neighbours of a suit may start from (ranks 1-8 of each suit), as a mask."""
 
 
 LOW_RANKS = (N_SUIT_RANKS + 1) // 2
@@ -94,33 +97,71 @@ def held_at_least(v0: int, v1: int, v2: int, j: int) -> int:
 
 
 @jitable(inline=True)
-def count_masks(c: Counts, k0: int, k1: int, k2: int) -> tuple[int, int, int, int, bool, bool]:
-    """(masks of the numbered tiles held at least once, twice, three and four times; whether
-    an honor is held twice, three times) of counts ``c`` with numbered suit keys k0..k2: the
-    masks from two small tables per key (:func:`suit_count_masks`), not a pass over the counts."""
+def count_masks(c: Counts, k0: int, k1: int, k2: int) -> tuple[int, int, int, int, int, bool]:
+    """(masks of the numbered tiles held at least once, twice, three and four times; the honors
+    held twice or more; whether one is held three times) of counts ``c`` with numbered suit
+    keys k0..k2: the masks from two small tables per key (:func:`suit_count_masks`), not a pass
+    over the counts."""
     v0, v1, v2 = suit_count_masks(k0), suit_count_masks(k1), suit_count_masks(k2)
     once, twice = held_at_least(v0, v1, v2, 0), held_at_least(v0, v1, v2, 1)
     thrice, four = held_at_least(v0, v1, v2, 2), held_at_least(v0, v1, v2, 3)
-    most = 0
+    honor_pairs = most = 0
     for t in range(HONOR_OFFSET, N_TILE_KINDS):
-        most = max(most, np.int64(c[t]))
-    return once, twice, thrice, four, most >= 2, most >= 3
+        held = np.int64(c[t])
+        honor_pairs += held >= 2
+        most = max(most, held)
+    return once, twice, thrice, four, honor_pairs, most >= 3
+
+
+Masks = tuple[int, int, int, int, int, bool]
+"""What :func:`count_masks` gives."""
 
 
 @jitable(inline=True)
-def rest_may_be_done(masks: tuple[int, int, int, int, bool, bool], i: int, melds: int) -> bool:
-    """Whether the rest of 组合龙 (one of each held tile of knitted set ``i`` taken out of the
-    hand of :func:`count_masks` ``masks``) may hold ``melds`` (0 or 1) melds and a pair: a
-    kind held twice, and a pong or a chow beside it. When not, the rest lacks a tile or more."""
-    once, twice, thrice, four, honor_pair, honor_pong = masks
+def rest_masks(masks: Masks, i: int) -> tuple[int, int, int]:
+    """(masks of the numbered tiles held at least once, twice, three times) of the rest of
+    组合龙: one of each held tile of knitted set ``i`` taken out of the hand of ``masks``."""
+    once, twice, thrice, four, _, _ = masks
     knit = knitted_mask(i)
-    rest1 = (once & ~knit) | (twice & knit)
-    rest2 = (twice & ~knit) | (thrice & knit)
-    rest3 = (thrice & ~knit) | (four & knit)
+    return (once & ~knit) | (twice & knit), (twice & ~knit) | (thrice & knit), (thrice & ~knit) | (four & knit)
+
+
+@jitable(inline=True)
+def rest_may_be_done(masks: Masks, i: int, melds: int) -> bool:
+    """Whether the rest of 组合龙 (:func:`rest_masks`) may hold ``melds`` (0 or 1) melds and a
+    pair: a kind held twice, and a pong or a chow beside it. When not, the rest lacks a tile
+    or more. Cheap, for all six sets at once; :func:`rest_may_lack` is the exact test."""
+    rest1, rest2, rest3 = rest_masks(masks, i)
+    honor_pairs, honor_pong = masks[4], masks[5]
     # bitwise, not short-circuit: no branch on the counts (random rows mispredict them)
-    pair = (rest2 != 0) | honor_pair
+    pair = (rest2 != 0) | (honor_pairs != 0)
     meld = (rest3 != 0) | honor_pong | ((rest1 & (rest1 >> 1) & (rest1 >> 2) & CHOW_STARTS) != 0)
     return pair & (meld | (melds == 0))
+
+
+@jitable(inline=True)
+def rest_may_lack(masks: Masks, i: int, melds: int, slack: int) -> bool:
+    """Whether the rest of 组合龙 (:func:`rest_masks`) with ``melds`` (0 or 1) melds and a pair
+    may lack at most ``slack`` tiles (without jokers); False only when it lacks more. Exact for
+    slack 1: a rest lacks at most 1 of a meld and a pair when it holds a meld, two pairs, or a
+    pair and two tiles of a chow apart from it (of a pair alone, any rest). For slack 0 a rest
+    is done when it holds a pong and another pair, or a chow and a pair outside it or held
+    three times (True also for two pairs held twice inside the only chow). True from slack 2."""
+    rest1, rest2, rest3 = rest_masks(masks, i)
+    honor_pairs, honor_pong = masks[4], masks[5]
+    chows = rest1 & (rest1 >> 1) & (rest1 >> 2) & CHOW_STARTS
+    pair = (rest2 != 0) | (honor_pairs != 0)
+    two_pairs = ((rest2 & (rest2 - 1)) != 0) | ((rest2 != 0) & (honor_pairs != 0)) | (honor_pairs > 1)
+    meld = (rest3 != 0) | honor_pong | (chows != 0)
+    if melds == 0:
+        return pair | (slack > 0)
+    just_two = rest2 & ~rest3  # a pair held exactly twice: no chow through it
+    done = (two_pairs & meld) | (pair & ((chows & ~(just_two | just_two >> 1 | just_two >> 2)) != 0))
+    # with one pair (rest2: its bit, or 0 for an honor), two tiles of a chow that leave it whole
+    parts = (rest1 & (rest1 >> 1) & PAIR_STARTS & ~(rest2 | rest2 >> 1)) | \
+        (rest1 & (rest1 >> 2) & CHOW_STARTS & ~(rest2 | rest2 >> 2))
+    one_off = meld | two_pairs | (pair & (parts != 0))
+    return (slack > 1) | ((slack == 1) & one_off) | ((slack == 0) & done)
 
 
 @jitable(inline=True)
@@ -132,8 +173,10 @@ def knitted_straight(c: Counts, k0: int, k1: int, k2: int, k3: int, k: int, joke
     taken out) with k - 3 melds. Sets missing more than the limit are skipped, and without
     jokers those missing the limit whose rest cannot be done (:func:`rest_may_be_done`): the
     sets left are marked in a bit set, for all six without a branch, and only those are
-    visited (a test per set mispredicted on random rows). The held ranks come from the count
-    masks that test reads. Without jokers the rest is counted from the plain words
+    visited (a test per set mispredicted on random rows). A visit without jokers first tests
+    the rest on the count masks (:func:`rest_may_lack`): most sets one short of the limit on
+    random rows have a rest lacking 2 or more, known without reading its words. The held ranks
+    come from the count masks. Without jokers the rest is counted from the plain words
     (``words``, ``honor_words``: :func:`.encoding.plain_words` of ``suit``, ``honor``) unless
     one is NOT_CONCAVE. Inlined: random rows under ``chinese`` reach it often (their knitted
     bound is often below the other forms' least), and as a call, which passes every array
@@ -158,6 +201,8 @@ def knitted_straight(c: Counts, k0: int, k1: int, k2: int, k3: int, k: int, joke
         missing = KNITTED_TILES - knitted_held(m0, m1, m2, i)
         if missing > limit:  # the limit fell to an earlier set's lacking
             continue
+        if jokers == 0 and not rest_may_lack(masks, i, k - 3, limit - missing):
+            continue  # (a set missing one less than the limit: most rests lack 2 or more)
         r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
         g0 = g1 = g2 = g3 = NOT_CONCAVE  # the plain words of the rest, read without jokers
         if jokers == 0:

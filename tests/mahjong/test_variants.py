@@ -346,5 +346,37 @@ def test_count_masks_read_off_the_suit_keys():
         c = rng.integers(0, MAX_COPIES + 1, N_TILE_KINDS).astype(np.uint8)
         k0, k1, k2 = (suit_key(c[offset:offset + N_SUIT_RANKS]) for offset in SUIT_OFFSETS[:3])
         want = tuple(sum(1 << t for t in range(HONOR_OFFSET) if c[t] > j) for j in range(MAX_COPIES))
-        most = int(c[HONOR_OFFSET:].max())
-        assert count_masks(c, k0, k1, k2) == (*want, most >= 2, most >= 3), c.tolist()
+        honors = c[HONOR_OFFSET:]
+        assert count_masks(c, k0, k1, k2) == (*want, (honors >= 2).sum(), honors.max() >= 3), c.tolist()
+
+
+def test_rest_tests_of_the_knitted_straight_bound_its_rest():
+    """组合龙's cheap tests on the count masks against the oracle's standard lacking of the rest
+    (one of each held tile of the set taken out), on hands of 10, 11, 13 and 14 tiles, random,
+    of every form and one or two tiles off: ``rest_may_be_done`` and ``rest_may_lack`` are False
+    only when the rest lacks more than the slack, and for slack 1 ``rest_may_lack`` is exact."""
+    from lookup.mahjong.encoding import KNITTED_SETS, N_SUIT_RANKS, SUIT_OFFSETS, suit_key
+    from lookup.mahjong.shanten_knitted import count_masks, rest_may_be_done, rest_may_lack
+
+    rules = PRESETS["chinese"]
+    rng = np.random.default_rng(1517)
+    caps = [4] * 34
+    refused = [0, 0, 0]  # per slack
+    for n_tiles in (10, 11, 13, 14):
+        k = n_tiles // 3
+        hands = handgen.form_hands(rng, 240, n_tiles, rules)
+        for hand in hands:
+            c = np.array(hand, np.uint8)
+            keys = (suit_key(c[offset:offset + N_SUIT_RANKS]) for offset in SUIT_OFFSETS[:3])
+            masks = count_masks(c, *keys)
+            for i, knitted in enumerate(KNITTED_SETS):
+                rest = [x - (t in knitted and x > 0) for t, x in enumerate(hand)]
+                lacking = slow.standard_lacking(rest, caps, ["num"] * 3 + ["hon"], k - 3, 0, [(0, 1, 2, 3)])
+                assert rest_may_be_done(masks, i, k - 3) or lacking > 0, (hand, i)
+                for slack in range(3):
+                    may = rest_may_lack(masks, i, k - 3, slack)
+                    assert may or lacking > slack, (hand, i, slack)
+                    if slack == 1:
+                        assert may == (lacking <= 1), (hand, i)
+                    refused[slack] += not may
+    assert refused[0] and refused[1], refused  # the samples hold rests each test refuses
