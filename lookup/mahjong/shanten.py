@@ -44,7 +44,8 @@ class Shanten(NamedTuple):
     """The shanten entries, over-4 keys and over-4 entries of each suit kind (SUIT_KINDS
     order; layouts in :mod:`.encoding`; ``entries`` holds the shanten entries followed by the
     plain words of the suit and the honors, :data:`.shanten_hand.PLAIN_WORDS`), with the
-    kernels that read them: ``batch`` and the entry points (:func:`lookup.jit.direct`) of the
+    kernels that read them: ``batch`` (any rules), ``plain_batch`` (plain rules without jokers;
+    the entries and the rule bits) and the entry points (:func:`lookup.jit.direct`) of the
     single-hand kernels: ``one`` for plain rules without jokers (``addresses``, the rule bits
     and a ``bytearray`` hand), ``plain`` (``one`` with its tables and rules bound, per plain
     preset name and per rule bits) and ``advice``. ``addresses``: the
@@ -55,6 +56,7 @@ class Shanten(NamedTuple):
     over_keys: tuple[np.ndarray, ...]
     over: tuple[np.ndarray, ...]
     batch: Callable
+    plain_batch: Callable
     one: Callable
     addresses: np.ndarray
     plain: dict[str | int, Callable[[bytearray], int]]
@@ -77,7 +79,8 @@ def _build(t: tables.TableSet) -> Shanten:
         plain[name] = plain[bits] = partial(one, addresses, bits)
     advice = jit.direct(kernels.discard_advice, bytearray(N_TILE_KINDS), 0, arrays, over_keys, over, 0,
                         np.empty(4 * MAX_HAND_TILES, np.int64))
-    return Shanten(arrays, over_keys, over, kernels.shanten_batch, one, addresses, plain, advice)
+    return Shanten(arrays, over_keys, over, kernels.shanten_batch, kernels.plain_shanten_batch, one, addresses, plain,
+                   advice)
 
 
 SHANTEN: tables.TableView[Shanten] = tables.TableView(GAME, _build)
@@ -99,7 +102,10 @@ def shanten_batch(counts: npt.ArrayLike, rules: str | RuleSet = "riichi", jokers
     wild = batch_jokers(jokers, rows.shape[0])
     view = SHANTEN.value or SHANTEN.get()
     out = answer_array(out, (rows.shape[0],), np.int8)
-    status, index = view.batch(rows, wild, view.entries, view.over_keys, view.over, rules.bits, out)
+    if rules.plain and not wild.size:
+        status, index = view.plain_batch(rows, view.entries, rules.bits, out)
+    else:
+        status, index = view.batch(rows, wild, view.entries, view.over_keys, view.over, rules.bits, out)
     jit.check(status, index, batch_error(rows, rules, "shanten needs 1..14 tiles, not a multiple of 3", wild))
     return out
 

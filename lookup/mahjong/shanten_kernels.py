@@ -1,6 +1,7 @@
 """Numba kernels for shanten and discard advice (compiled on first use, cached on disk).
 
-Loops only: over the rows (:func:`shanten_batch`) or over the discards of one hand
+Loops only: over the rows (:func:`plain_shanten_batch` under plain rules without jokers,
+:func:`shanten_batch` under any) or over the discards of one hand
 (:func:`discard_advice`); every per-hand step is a jitable of :mod:`.shanten_hand` (the
 plain rules' fast path), :mod:`.shanten_forms` and :mod:`.shanten_knitted` (every form of
 every rule set, and the tiles that lower the shanten), :mod:`.hand` (the row status) and
@@ -37,14 +38,35 @@ kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_
 
 
 @kernel
+def plain_shanten_batch(counts, tables, rules, out):
+    """out[i] = shanten (rn - 1) of row i (3k+1 or 3k+2 tiles, k <= 4) under plain rules
+    (:attr:`.rules.RuleSet.plain`) without jokers: the row step of :func:`shanten_one`.
+    ``tables``, ``rules`` as :func:`shanten_batch`, which answers these rows alike; a kernel of
+    its own, so that its loop carries none of the variants' code (``bench/cost.py``: fewer
+    instructions a row for ``riichi``, and for ``chinese`` in the other kernel)."""
+    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, _, _ = variants.rule_flags(rules)
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    words, honor_words = tables[sh.PLAIN_WORDS[0]], tables[sh.PLAIN_WORDS[1]]
+    for i in range(counts.shape[0]):
+        c = row_at(counts, i)
+        k0, k1, k2, k3, total, over = scan_keys(c)
+        status = row_status(c, total, over, EITHER, honors, 0, three_player)
+        if status != OK:
+            return status, i
+        out[i] = sh.plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
+                             quad_as_two_pairs, thirteen_orphans) - 1
+    return OK, counts.shape[0]
+
+
+@kernel
 def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     """out[i] = shanten (rn - 1) of row i (3k+1 or 3k+2 tiles with jokers[i] wildcards when
-    ``jokers`` is not empty, k <= 4). ``tables``: the shanten entries of each suit kind, then the plain words
-    (:data:`.shanten_hand.PLAIN_WORDS`);
+    ``jokers`` is not empty, k <= 4) under any rules, every form through :mod:`.shanten_forms`
+    (:func:`plain_shanten_batch` is quicker for plain rules without jokers). ``tables``: the
+    shanten entries of each suit kind, then the plain words (:data:`.shanten_hand.PLAIN_WORDS`);
     ``over_keys``/``over_values``: their over-4 lists; ``rules``: :attr:`.rules.RuleSet.bits`."""
     with_jokers = jokers.shape[0] != 0
-    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
-        variants.rule_flags(rules)
+    _, _, _, honors, three_player, _, pair_258 = variants.rule_flags(rules)
     # views that hold no reference: the steps called per row (组合龙, the full merge) then count none
     tables, over_keys, over_values = unowned(tables), unowned(over_keys), unowned(over_values)
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
@@ -59,29 +81,24 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
         status = row_status(c, total, over, EITHER, honors, j, three_player)
         if status != OK:
             return status, i
-        if plain and j == 0:
-            out[i] = sh.plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
-                                 quad_as_two_pairs, thirteen_orphans) - 1
-        else:
-            e0, e1, e2, e3 = 0, 0, 0, 0
-            counted = False
-            if countable:  # the plain words serve as entries (the same form counts and flags above)
-                e0 = np.int64(honor_words[terminal_key(k0)] if three_player else words[k0])
-                e1, e2, e3 = np.int64(words[k1]), np.int64(words[k2]), \
-                    np.int64(honor_words[k3])
-                counted = ((e0 | e1 | e2 | e3) & sh.NOT_CONCAVE) == 0
-            f0, f1, f2 = e0, e1, e2  # the plain kind's entries (清一色 only, never countable)
-            if not counted:
-                e0 = np.int64(honor_std[terminal_key(k0)] if three_player else numbered[k0])
-                e1, e2, e3 = np.int64(numbered[k1]), np.int64(numbered[k2]), np.int64(honor_std[k3])
-                f0, f1, f2 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2])
-            lacking, left = sf.row_lacking(c, total, j, e0, e1, e2, e3, f0, f1, f2, rules, counted)
-            if left == sf.FULL:
-                lacking = sf.full_least(c, k0, k1, k2, k3, total, j, tables, over_keys, over_values, rules)
-            elif left == sf.STRAIGHT:
-                lacking = min(lacking, sk.straight_lacking(c, k0, k1, k2, k3, total, j, suit, honor, words,
-                                                           honor_words, over_keys, over_values, rules, lacking - 1))
-            out[i] = lacking - j - 1
+        e0, e1, e2, e3 = 0, 0, 0, 0
+        counted = False
+        if countable:  # the plain words serve as entries (the same form counts and flags above)
+            e0 = np.int64(honor_words[terminal_key(k0)] if three_player else words[k0])
+            e1, e2, e3 = np.int64(words[k1]), np.int64(words[k2]), np.int64(honor_words[k3])
+            counted = ((e0 | e1 | e2 | e3) & sh.NOT_CONCAVE) == 0
+        f0, f1, f2 = e0, e1, e2  # the plain kind's entries (清一色 only, never countable)
+        if not counted:
+            e0 = np.int64(honor_std[terminal_key(k0)] if three_player else numbered[k0])
+            e1, e2, e3 = np.int64(numbered[k1]), np.int64(numbered[k2]), np.int64(honor_std[k3])
+            f0, f1, f2 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2])
+        lacking, left = sf.row_lacking(c, total, j, e0, e1, e2, e3, f0, f1, f2, rules, counted)
+        if left == sf.FULL:
+            lacking = sf.full_least(c, k0, k1, k2, k3, total, j, tables, over_keys, over_values, rules)
+        elif left == sf.STRAIGHT:
+            lacking = min(lacking, sk.straight_lacking(c, k0, k1, k2, k3, total, j, suit, honor, words,
+                                                       honor_words, over_keys, over_values, rules, lacking - 1))
+        out[i] = lacking - j - 1
     return OK, counts.shape[0]
 
 
@@ -90,7 +107,7 @@ def shanten_one(tables, rules, hand):
     """The shanten of one hand (34 counts, e.g. a ``bytearray``; 3k+1 or 3k+2 tiles, k <= 4)
     under plain rules (:attr:`.rules.RuleSet.plain`) without jokers, packed in one int (a
     returned tuple would cost the caller more than the row step): the row step of
-    :func:`shanten_batch` for a single hand. ``tables``: :func:`lookup.addresses.table_addresses`
+    :func:`plain_shanten_batch` for a single hand. ``tables``: :func:`lookup.addresses.table_addresses`
     of the four tables it reads (a scalar call pays for every array argument): the shanten
     entries of the numbered suits and of the honors, then their plain words. The hand comes
     last, so the tables and rules can be bound ahead (``functools.partial``).

@@ -73,6 +73,13 @@ def test_shanten_kernels_run_alike_as_python(rng, rules):
         assert shanten_kernels.shanten_batch.py_func(rows, jokers, *_shanten_tables(), bits, python) == \
             (jit.OK, len(rows))
         assert np.array_equal(compiled, python)
+        if PRESETS[rules].plain and not jokers.size:  # the plain rules' own kernel answers alike
+            entries = _shanten_tables()[0]
+            plain, plain_python = np.empty(len(rows), np.int8), np.empty(len(rows), np.int8)
+            assert shanten_kernels.plain_shanten_batch(rows, entries, bits, plain) == (jit.OK, len(rows))
+            assert shanten_kernels.plain_shanten_batch.py_func(rows, entries, bits, plain_python) == \
+                (jit.OK, len(rows))
+            assert np.array_equal(plain, compiled) and np.array_equal(plain_python, compiled)
     for hand in _rules_rows(rng, rules, (14, 11), 2):
         for jokers in (0, 1):
             hand = hand.copy()
