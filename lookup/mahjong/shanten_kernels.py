@@ -32,7 +32,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "5921ed5ac7ae5af74ce9ea3a5dc03b5154e1a7805c4584d6c6594538b31cdef3"
+SOURCES_SHA256 = "64bd5c9a0c545996d0d8398b27593648222f0b0c97826b1c6b75b130a52d1472"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

@@ -130,7 +130,7 @@ def rest_masks(masks: Masks, i: int) -> tuple[int, int, int]:
 def rest_may_be_done(masks: Masks, i: int, melds: int) -> bool:
     """Whether the rest of 组合龙 (:func:`rest_masks`) may hold ``melds`` (0 or 1) melds and a
     pair: a kind held twice, and a pong or a chow beside it. When not, the rest lacks a tile
-    or more. Cheap, for all six sets at once; :func:`rest_may_lack` is the exact test."""
+    or more. Cheap, for all six sets at once; a visit tests finer (:func:`rest_may_lack`)."""
     rest1, rest2, rest3 = rest_masks(masks, i)
     honor_pairs, honor_pong = masks[4], masks[5]
     # bitwise, not short-circuit: no branch on the counts (random rows mispredict them)
