@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..jit import jitable
+from ..jit import OK, jitable
 from .encoding import (
     ALL_TILES,
     COST_MASK,
@@ -52,8 +52,10 @@ from .encoding import (
     SUIT_OFFSETS,
     Counts,
     form_field,
+    scan_keys,
     shanten_shift,
 )
+from .hand import EITHER, row_status
 
 Array = Any
 """A numpy array (a kernel's table or output; plain Python runs take them too)."""
@@ -238,6 +240,21 @@ def plain_rn(k0: int, k1: int, k2: int, k3: int, total: int, words: Array, honor
         rn7, rn13 = special_rn(g0, g1, g2, g3, seven_pairs, quad_as_two_pairs, thirteen_orphans)
         rn = min(rn, min(rn7, rn13))
     return rn
+
+
+@jitable(inline=True)
+def plain_shanten_row(c: Counts, words: Array, honor_words: Array, suit: Array, honor: Array, honors: bool,
+                      three_player: bool, seven_pairs: bool, quad_as_two_pairs: bool,
+                      thirteen_orphans: bool) -> tuple[int, int]:
+    """(status of the row scan, shanten) of 34 counts under plain rules without jokers: the
+    row step of the plain kernels, one hand or a batch (the shanten is 0 when the status is
+    not OK). Tables as :func:`plain_rn`."""
+    k0, k1, k2, k3, total, over = scan_keys(c)
+    status = row_status(c, total, over, EITHER, honors, 0, three_player)
+    if status != OK:
+        return status, 0
+    return OK, plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
+                        quad_as_two_pairs, thirteen_orphans) - 1
 
 
 # --- tiles that lower the shanten of a 3k+1 hand --------------------------------------------

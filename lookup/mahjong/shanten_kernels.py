@@ -32,7 +32,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "64bd5c9a0c545996d0d8398b27593648222f0b0c97826b1c6b75b130a52d1472"
+SOURCES_SHA256 = "33ea8ec9ef71494fdfc85765d5e65b45129f7f4fc1a0ee1a40b4f5cb482a6813"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -40,7 +40,8 @@ kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_
 @kernel
 def plain_shanten_batch(counts, tables, rules, out):
     """out[i] = shanten (rn - 1) of row i (3k+1 or 3k+2 tiles, k <= 4) under plain rules
-    (:attr:`.rules.RuleSet.plain`) without jokers: the row step of :func:`shanten_one`.
+    (:attr:`.rules.RuleSet.plain`) without jokers: :func:`.shanten_hand.plain_shanten_row`
+    per row, as :func:`shanten_one` for one hand.
     ``tables``, ``rules`` as :func:`shanten_batch`, which answers these rows alike; a kernel of
     its own, so that its loop carries none of the variants' code (``bench/cost.py``: fewer
     instructions a row for ``riichi``, and for ``chinese`` in the other kernel)."""
@@ -48,13 +49,11 @@ def plain_shanten_batch(counts, tables, rules, out):
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     words, honor_words = tables[sh.PLAIN_WORDS[0]], tables[sh.PLAIN_WORDS[1]]
     for i in range(counts.shape[0]):
-        c = row_at(counts, i)
-        k0, k1, k2, k3, total, over = scan_keys(c)
-        status = row_status(c, total, over, EITHER, honors, 0, three_player)
+        status, shanten = sh.plain_shanten_row(row_at(counts, i), words, honor_words, suit, honor, honors,
+                                               three_player, seven_pairs, quad_as_two_pairs, thirteen_orphans)
         if status != OK:
             return status, i
-        out[i] = sh.plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
-                             quad_as_two_pairs, thirteen_orphans) - 1
+        out[i] = shanten
     return OK, counts.shape[0]
 
 
@@ -107,7 +106,8 @@ def shanten_one(tables, rules, hand):
     """The shanten of one hand (34 counts, e.g. a ``bytearray``; 3k+1 or 3k+2 tiles, k <= 4)
     under plain rules (:attr:`.rules.RuleSet.plain`) without jokers, packed in one int (a
     returned tuple would cost the caller more than the row step): the row step of
-    :func:`plain_shanten_batch` for a single hand. ``tables``: :func:`lookup.addresses.table_addresses`
+    :func:`plain_shanten_batch` (:func:`.shanten_hand.plain_shanten_row`) for a single hand.
+    ``tables``: :func:`lookup.addresses.table_addresses`
     of the four tables it reads (a scalar call pays for every array argument): the shanten
     entries of the numbered suits and of the honors, then their plain words. The hand comes
     last, so the tables and rules can be bound ahead (``functools.partial``).
@@ -120,17 +120,15 @@ def shanten_one(tables, rules, hand):
     if len(hand) != N_TILE_KINDS:
         return ONE_REFUSED - ERR_SIZE
     seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, _, _ = variants.rule_flags(rules)
-    k0, k1, k2, k3, total, over = scan_keys(hand)
-    status = row_status(hand, total, over, EITHER, honors, 0, three_player)
+    suit, honor = table_at(tables, 0, SHANTEN_DTYPE), table_at(tables, 1, SHANTEN_DTYPE)
+    words, honor_words = table_at(tables, 2, SHANTEN_DTYPE), table_at(tables, 3, SHANTEN_DTYPE)
+    status, value = sh.plain_shanten_row(hand, words, honor_words, suit, honor, honors, three_player, seven_pairs,
+                                         quad_as_two_pairs, thirteen_orphans)
     if status != OK:
         return ONE_REFUSED - status
     held = 0
     for t in range(N_TILE_KINDS):
         held |= hand[t]
-    suit, honor = table_at(tables, 0, SHANTEN_DTYPE), table_at(tables, 1, SHANTEN_DTYPE)
-    words, honor_words = table_at(tables, 2, SHANTEN_DTYPE), table_at(tables, 3, SHANTEN_DTYPE)
-    value = sh.plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,
-                        quad_as_two_pairs, thirteen_orphans) - 1
     return value if held > 1 else value + ONE_SINGLES
 
 

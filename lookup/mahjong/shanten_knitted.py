@@ -118,43 +118,41 @@ Masks = tuple[int, int, int, int, int, bool]
 
 
 @jitable(inline=True)
-def rest_masks(masks: Masks, i: int) -> tuple[int, int, int]:
-    """(masks of the numbered tiles held at least once, twice, three times) of the rest of
-    组合龙: one of each held tile of knitted set ``i`` taken out of the hand of ``masks``."""
-    once, twice, thrice, four, _, _ = masks
+def rest_shape(masks: Masks, i: int) -> tuple[int, int, int, int, bool, bool]:
+    """(masks of the numbered tiles held at least once, twice, three times; of the chows' first
+    tiles; whether a pair is held; whether a meld is) of the rest of 组合龙: one of each held
+    tile of knitted set ``i`` taken out of the hand of ``masks``. Bitwise, not short-circuit:
+    no branch on the counts (random rows mispredict them)."""
+    once, twice, thrice, four, honor_pairs, honor_pong = masks
     knit = knitted_mask(i)
-    return (once & ~knit) | (twice & knit), (twice & ~knit) | (thrice & knit), (thrice & ~knit) | (four & knit)
+    rest1, rest2, rest3 = (once & ~knit) | (twice & knit), (twice & ~knit) | (thrice & knit), \
+        (thrice & ~knit) | (four & knit)
+    chows = rest1 & (rest1 >> 1) & (rest1 >> 2) & CHOW_STARTS
+    return rest1, rest2, rest3, chows, (rest2 != 0) | (honor_pairs != 0), (rest3 != 0) | honor_pong | (chows != 0)
 
 
 @jitable(inline=True)
 def rest_may_be_done(masks: Masks, i: int, melds: int) -> bool:
-    """Whether the rest of 组合龙 (:func:`rest_masks`) may hold ``melds`` (0 or 1) melds and a
+    """Whether the rest of 组合龙 (:func:`rest_shape`) may hold ``melds`` (0 or 1) melds and a
     pair: a kind held twice, and a pong or a chow beside it. When not, the rest lacks a tile
     or more. Cheap, for all six sets at once; a visit tests finer (:func:`rest_may_lack`)."""
-    rest1, rest2, rest3 = rest_masks(masks, i)
-    honor_pairs, honor_pong = masks[4], masks[5]
-    # bitwise, not short-circuit: no branch on the counts (random rows mispredict them)
-    pair = (rest2 != 0) | (honor_pairs != 0)
-    meld = (rest3 != 0) | honor_pong | ((rest1 & (rest1 >> 1) & (rest1 >> 2) & CHOW_STARTS) != 0)
+    _, _, _, _, pair, meld = rest_shape(masks, i)
     return pair & (meld | (melds == 0))
 
 
 @jitable(inline=True)
 def rest_may_lack(masks: Masks, i: int, melds: int, slack: int) -> bool:
-    """Whether the rest of 组合龙 (:func:`rest_masks`) with ``melds`` (0 or 1) melds and a pair
+    """Whether the rest of 组合龙 (:func:`rest_shape`) with ``melds`` (0 or 1) melds and a pair
     may lack at most ``slack`` tiles (without jokers); False only when it lacks more. Exact for
     slack 1: a rest lacks at most 1 of a meld and a pair when it holds a meld, two pairs, or a
     pair and two tiles of a chow apart from it (of a pair alone, any rest). For slack 0 a rest
     is done when it holds a pong and another pair, or a chow and a pair outside it or held
     three times (True also for two pairs held twice inside the only chow). True from slack 2."""
-    rest1, rest2, rest3 = rest_masks(masks, i)
-    honor_pairs, honor_pong = masks[4], masks[5]
-    chows = rest1 & (rest1 >> 1) & (rest1 >> 2) & CHOW_STARTS
-    pair = (rest2 != 0) | (honor_pairs != 0)
-    two_pairs = ((rest2 & (rest2 - 1)) != 0) | ((rest2 != 0) & (honor_pairs != 0)) | (honor_pairs > 1)
-    meld = (rest3 != 0) | honor_pong | (chows != 0)
+    rest1, rest2, rest3, chows, pair, meld = rest_shape(masks, i)
     if melds == 0:
         return pair | (slack > 0)
+    honor_pairs = masks[4]
+    two_pairs = ((rest2 & (rest2 - 1)) != 0) | ((rest2 != 0) & (honor_pairs != 0)) | (honor_pairs > 1)
     just_two = rest2 & ~rest3  # a pair held exactly twice: no chow through it
     done = (two_pairs & meld) | (pair & ((chows & ~(just_two | just_two >> 1 | just_two >> 2)) != 0))
     # with one pair (rest2: its bit, or 0 for an honor), two tiles of a chow that leave it whole
