@@ -117,6 +117,43 @@ def byte_sum(word: int) -> int:
     return ((half * _HALF_ONES) >> _HALF_TOP_SHIFT) & 0xFF
 
 
+ROW_WORDS = _FULL_WORDS + 1
+"""Count words of a row (:func:`row_word`): the full ones and the tail."""
+_PAIRED_BITS = 0b110 * _ONE_PER_BYTE
+"""Bits 1 and 2 of every byte: one is set exactly when the count (0..4) is 2 or more."""
+
+
+@jitable(inline=True)
+def row_word(c: Counts, k: int) -> int:
+    """Word ``k`` (0..ROW_WORDS - 1) of a row's counts (:func:`count_word`): counts 8k..8k + 7;
+    the last word ends at the last count, shifted down to the counts no full word read."""
+    start = min(k * COUNT_WORD_BYTES, N_TILE_KINDS - COUNT_WORD_BYTES)
+    return count_word(c, start) >> (BYTE_BITS * (k * COUNT_WORD_BYTES - start))
+
+
+@jitable(inline=True)
+def word_over(w: int) -> int:
+    """Non-zero exactly when some byte of a count word is over MAX_COPIES (5..63, or 64 and
+    up); no byte carries into the next."""
+    return (((w & _LOW_SIX) + _OVER_BIAS) | w | (w >> 1)) & _BIT_SIX
+
+
+@jitable(inline=True)
+def scan_row_lean(c: Counts) -> tuple[bool, int, bool]:
+    """(some count is over MAX_COPIES, kinds of odd count, some kind is held twice or more) of
+    a row of 34 counts: the part of :func:`scan_row` a hu row without jokers needs before it
+    reads its entries, which give its tile count (:func:`size_and_class`). About half the work
+    of :func:`scan_row` per word; the rows whose forms need more counts take those from
+    :func:`scan_row` (the odd and paired counts are exact when no count is over)."""
+    ones = paired = over = 0
+    for k in range(ROW_WORDS):
+        w = row_word(c, k)
+        ones += w & _ONE_PER_BYTE
+        paired |= w & _PAIRED_BITS
+        over |= word_over(w)
+    return over != 0, byte_sum(ones), paired != 0
+
+
 @jitable(inline=True)
 def scan_row(c: Counts, remainder: int, honors: bool, jokers: int,
              three_player: bool = False) -> tuple[int, int, int, int, int]:
@@ -137,16 +174,14 @@ def scan_row(c: Counts, remainder: int, honors: bool, jokers: int,
     signed arithmetic may assume it does not), so compiled and Python runs agree on every row.
     """
     ones = twos = fours = threes = over = 0  # per byte: counts with bit 0, bit 1, bit 2; counts of 3
-    for k in range(_FULL_WORDS + 1):
-        # the last word ends at the last count, shifted down to the counts no full word read
-        start = min(k * COUNT_WORD_BYTES, N_TILE_KINDS - COUNT_WORD_BYTES)
-        w = count_word(c, start) >> (BYTE_BITS * (k * COUNT_WORD_BYTES - start))
+    for k in range(ROW_WORDS):
+        w = row_word(c, k)
         b0, b1, b2 = w & _ONE_PER_BYTE, (w >> 1) & _ONE_PER_BYTE, (w >> 2) & _ONE_PER_BYTE
         ones += b0
         twos += b1
         fours += b2
         threes += b0 & b1
-        over |= (((w & _LOW_SIX) + _OVER_BIAS) | w | (w >> 1)) & _BIT_SIX  # 5..63, or 64 and up
+        over |= word_over(w)
     odd, n_threes, n_fours = byte_sum(ones), byte_sum(threes), byte_sum(fours)
     total = byte_sum(ones + 2 * twos + 4 * fours)
     status = row_status(c, total, over != 0, remainder, honors, jokers, three_player)

@@ -228,15 +228,19 @@ def mask_to_tiles(mask: int | np.integer) -> list[int]:
 # --- batch forms -----------------------------------------------------------------------------
 
 def _run_batch(kernel: Callable, counts: npt.ArrayLike, rules: str | RuleSet, jokers: npt.ArrayLike, out_dtype: type,
-               remainder: int, out: np.ndarray | None) -> np.ndarray:
+               remainder: int, out: np.ndarray | None, without_jokers: Callable | None = None) -> np.ndarray:
     """Validate a batch, run ``kernel`` over it (plain or joker entries) into ``out`` (or a new
-    array) and turn its status into an error."""
+    array) and turn its status into an error; ``without_jokers``, if given, is the kernel for
+    rows without jokers (the hu/ting entries, no jokers argument)."""
     rules = resolve_rules(rules)
     rows = batch_counts(counts)
     wild = batch_jokers(jokers, rows.shape[0])
     out = answer_array(out, (rows.shape[0],), out_dtype)
     arrays = (JOKERS if wild.size else HU_TING).get()[0]
-    status, index = kernel(rows, wild, arrays, rules.bits, out)
+    if without_jokers is not None and not wild.size:
+        status, index = without_jokers(rows, arrays, rules.bits, out)
+    else:
+        status, index = kernel(rows, wild, arrays, rules.bits, out)
     jit.check(status, index, batch_error(rows, rules, f"needs {sizes_text(remainder)} tiles", wild))
     return out
 
@@ -250,9 +254,9 @@ def is_hu_batch(counts: npt.ArrayLike, rules: str | RuleSet = "standard", jokers
     result is returned. ``out``: a bool (N,) array to write the answers into (and return)
     instead of a new one (see :func:`lookup.arrays.answer_array`).
     """
-    from .kernels import hu_batch
+    from .kernels import hu_batch, hu_batch_without_jokers
 
-    return _run_batch(hu_batch, counts, rules, jokers, np.bool_, HU, out)
+    return _run_batch(hu_batch, counts, rules, jokers, np.bool_, HU, out, hu_batch_without_jokers)
 
 
 def ting_batch(counts: npt.ArrayLike, rules: str | RuleSet = "standard", jokers: npt.ArrayLike = 0, *,

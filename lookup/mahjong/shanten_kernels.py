@@ -32,7 +32,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
 
-SOURCES_SHA256 = "33ea8ec9ef71494fdfc85765d5e65b45129f7f4fc1a0ee1a40b4f5cb482a6813"
+SOURCES_SHA256 = "ee4e42eb57281dfe3d23cf779445643d8b2f3b776ef67439529f71397515f066"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

@@ -58,6 +58,7 @@ from .hand import (
     special_waits,
     standard_hu,
     standard_waits,
+    terminals_only,
 )
 from .rules import (
     ALL_258,
@@ -412,6 +413,25 @@ def pair_258_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, od
     if one >= 0:
         mask |= plain & (suit_tiles(one) if one < 3 else suit_tiles(0) | suit_tiles(1) | suit_tiles(2))
     return mask
+
+
+@jitable(inline=True)
+def other_forms_may_win(c: Counts, k0: int, k1: int, k2: int, k3: int, e3: int, total: int, odd: int,
+                        paired: bool, rules: int) -> bool:
+    """Whether a 3k+2 hand of ``total`` real tiles and no joker may win under ``rules`` by a
+    form other than the standard one: the necessary tests of :func:`variant_hu`'s forms (and
+    of the plain rules' special forms) that need only the keys, the honors' hu/ting entry
+    ``e3``, the kinds of odd count and whether some kind is held twice or more
+    (:func:`.hand.scan_row_lean`). A hand that fails it and whose standard form does not win
+    is not a winning hand; one that passes is decided by :func:`variant_hu` (or
+    :func:`.hand.special_hu`)."""
+    full = total == MAX_HAND_TILES
+    return (full and (rules & SEVEN_PAIRS != 0 and odd == 0
+                      or rules & ORPHANS != 0 and terminals_only(k0, k1, k2)
+                      or rules & ALL_258 != 0 and only_258(k0, k1, k2, k3)
+                      or rules & KNITTED_HONORS != 0 and not paired and numbered_fit_knitted(e3, total, False))
+            or rules & KNITTED_STRAIGHT != 0 and (full or total == MAX_HAND_TILES - 3)
+            and honors_fit_rest(e3, 0, False, 0) and knitted_most(c) == KNITTED_TILES)
 
 
 @jitable(inline=True)

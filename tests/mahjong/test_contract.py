@@ -57,6 +57,12 @@ def test_hu_and_ting_kernels_run_alike_as_python(rng, rules):
             assert kernel(rows, jokers, _entries(dataset), bits, compiled) == (jit.OK, len(rows))
             assert kernel.py_func(rows, jokers, _entries(dataset), bits, python) == (jit.OK, len(rows))
             assert np.array_equal(compiled, python)
+            if kernel is kernels.hu_batch and not jokers.size:  # rows without jokers have a kernel of their own
+                lean, lean_python = np.empty(len(rows), dtype), np.empty(len(rows), dtype)
+                assert kernels.hu_batch_without_jokers(rows, _entries(dataset), bits, lean) == (jit.OK, len(rows))
+                assert kernels.hu_batch_without_jokers.py_func(rows, _entries(dataset), bits, lean_python) == \
+                    (jit.OK, len(rows))
+                assert np.array_equal(lean, compiled) and np.array_equal(lean_python, compiled)
 
 
 # variants.bit_count's SWAR multiply wraps at 64 bits by design, as compiled; run as Python on
@@ -115,9 +121,25 @@ def _scan_rows(rows, remainder, honors, jokers, three_player, out):
         out[i] = hand_steps.scan_row(row_at(rows, i), remainder, honors, jokers, three_player)
 
 
+@njit
+def _lean_scan_rows(rows, out):
+    for i in range(rows.shape[0]):
+        over, odd, paired = hand_steps.scan_row_lean(row_at(rows, i))
+        out[i, 0], out[i, 1], out[i, 2] = over, odd, paired
+
+
+def _lean_scan_twin(row):
+    """The lean row scan's answer, counted one count at a time in plain Python."""
+    counts = [int(x) for x in row]
+    if max(counts) > enc.MAX_COPIES:
+        return (True,)  # the counts of a row over MAX_COPIES mean nothing
+    return (False, sum(x % 2 for x in counts), max(counts) >= 2)
+
+
 def test_the_row_scan_counts_as_its_plain_twin(rng):
-    """Compiled and as Python, on every value 0..255 at every position (in a row that is
-    otherwise valid) and on seeded rows of every size, rules flags and joker counts."""
+    """The row scan and the lean one of hu rows without jokers, compiled and as Python, on every
+    value 0..255 at every position (in a row that is otherwise valid) and on seeded rows of every
+    size, rules flags and joker counts."""
     base = np.zeros(enc.N_TILE_KINDS, np.uint8)
     base[[0, 9, 18, 27]] = 2
     bad = np.repeat(base[None], enc.N_TILE_KINDS * 256, axis=0)
@@ -139,6 +161,14 @@ def test_the_row_scan_counts_as_its_plain_twin(rng):
         for row in python_rows:
             expected = _scan_twin(row, remainder, honors, jokers, three)
             assert hand_steps.scan_row(bytes(row), remainder, honors, jokers, three)[:len(expected)] == expected
+    lean = np.zeros((len(rows), 3), np.int64)
+    _lean_scan_rows(rows, lean)
+    for row, got in zip(rows, lean):
+        expected = _lean_scan_twin(row)
+        assert tuple(got[:len(expected)]) == expected, row
+    for row in python_rows:
+        expected = _lean_scan_twin(row)
+        assert hand_steps.scan_row_lean(bytes(row))[:len(expected)] == expected
 
 
 def test_suit_keys_are_the_suit_key_of_each_suit(rng):
@@ -163,10 +193,12 @@ def test_kernels_report_ok_with_the_rows_written_and_the_first_bad_row():
     out = np.empty(4, np.bool_)
     sichuan, sanma = PRESETS["sichuan"].bits, PRESETS["sanma"].bits
     assert kernels.hu_batch(np.array([good] * 4), NO_JOKERS, _entries("hu_ting"), sichuan, out) == (jit.OK, 4)
+    assert kernels.hu_batch_without_jokers(np.array([good] * 4), _entries("hu_ting"), sichuan, out) == (jit.OK, 4)
     for bad, status, bits in ((five, jit.ERR_COPIES, sichuan), (good[::-1].copy() * 0, jit.ERR_SIZE, sichuan),
                               (honors, jit.ERR_HONORS, sichuan), (middle, jit.ERR_HONORS, sanma)):
         rows = np.array([good, good, bad, bad])
         assert kernels.hu_batch(rows, NO_JOKERS, _entries("hu_ting"), bits, out) == (status, 2)
+        assert kernels.hu_batch_without_jokers(rows, _entries("hu_ting"), bits, out) == (status, 2)
     rows = np.array([good, five])
     assert shanten_kernels.shanten_batch(rows, NO_JOKERS, *_shanten_tables(), sichuan, np.empty(2, np.int8)) == \
         (jit.ERR_COPIES, 1)

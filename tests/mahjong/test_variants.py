@@ -8,6 +8,10 @@ import xiangting
 
 from lookup import mahjong
 from lookup.errors import InvalidHandError
+from lookup.mahjong import variants
+from lookup.mahjong.encoding import CLASS_PAIR, HONOR_OFFSET, suit_keys
+from lookup.mahjong.hand import size_and_class
+from lookup.mahjong.queries import HU_TING
 from lookup.mahjong.rules import PRESETS, RuleSet
 from lookup.mahjong.tiles import hand_counts, tile_name
 from tests.support import mahjong_hands as handgen
@@ -42,6 +46,32 @@ def test_hu_matches_the_oracle_of_every_form(rng, name):
         assert mahjong.is_hu_batch(np.array(hands), rules).tolist() == want
         if n >= 11:
             assert any(want) and not all(want)
+
+
+@pytest.mark.parametrize("name", [*PRESETS, *CUSTOM])
+def test_the_cheap_test_of_the_other_forms_passes_every_hand_they_win(rng, name):
+    """``other_forms_may_win`` (what spares the hu kernel without jokers the full counts) is a
+    necessary test: every hand that wins (the oracle) while its standard form with any pair
+    does not, passes it; and it refuses most hands that do not win."""
+    rules = {**PRESETS, **CUSTOM}[name]
+    suit, honor = (np.asarray(a) for a in HU_TING.get()[0][:2])
+    passed = refused = 0
+    for n in HU_SIZES:
+        for hand in handgen.form_hands(rng, 150, n, rules) + [handgen.random_hand(rng, n) for _ in range(50)]:
+            counts = hand_counts(hand)
+            k0, k1, k2, k3 = suit_keys(counts)
+            e3 = int(honor[k3])
+            total, classes = size_and_class(int(suit[k0]), int(suit[k1]), int(suit[k2]), e3)
+            if classes == CLASS_PAIR or not rules.honors and any(counts[HONOR_OFFSET:]):
+                continue
+            odd, paired = sum(x % 2 for x in counts), max(counts) >= 2
+            may = variants.other_forms_may_win(counts, k0, k1, k2, k3, e3, total, odd, paired, rules.bits)
+            if slow.is_hu(hand, rules):
+                assert may, names(hand)
+            passed += may
+            refused += not may
+    others = (rules.seven_pairs, rules.thirteen_orphans, rules.all_258, rules.knitted_honors, rules.knitted_straight)
+    assert refused > passed and (passed > 0) == any(others)
 
 
 @pytest.mark.parametrize("name", list(ALL_RULES))
