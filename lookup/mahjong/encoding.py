@@ -84,9 +84,6 @@ ENTRY_SPLITS = ENTRY_MELDS | ENTRY_PAIR
 ENTRY_SPLITS_OR_WAITS = (1 << TOTAL_SHIFT) - 1
 """Bits of an entry set when its suit splits or one tile more makes it split (bits 0..19)."""
 RANK_MASK = (1 << N_SUIT_RANKS) - 1
-OVER_BIAS = (1 << MAX_COPIES.bit_length()) - 1 - MAX_COPIES
-"""Makes MAX_COPIES + OVER_BIAS all ones: a count x (>= 0) is over MAX_COPIES exactly when
-x + OVER_BIAS has a higher bit, so OR-ing the biased counts of a row checks them all at once."""
 
 
 ENTRY_DTYPE = np.uint32
@@ -226,31 +223,6 @@ def suit_keys(c: Counts) -> tuple[int, int, int, int]:
         if r < N_HONOR_KINDS:
             k3 = k3 * COUNT_BASE + int(c[HONOR_OFFSET + r])
     return k0, k1, k2, k3
-
-
-@jitable(inline=True)
-def scan_keys(c: Counts) -> tuple[int, int, int, int, int, bool]:
-    """(the four :func:`suit_keys`, the sum of the counts, whether some count is over
-    MAX_COPIES) of 34 counts in one pass: a row's validation fused with its keys (the keys
-    mean nothing when a count is over)."""
-    k0 = k1 = k2 = k3 = 0
-    total = 0
-    over = 0  # x + OVER_BIAS has no bit above MAX_COPIES + OVER_BIAS exactly when x <= MAX_COPIES
-    for r in range(N_SUIT_RANKS - 1, -1, -1):
-        x0 = np.int64(c[SUIT_OFFSETS[0] + r])
-        x1 = np.int64(c[SUIT_OFFSETS[1] + r])
-        x2 = np.int64(c[SUIT_OFFSETS[2] + r])
-        k0 = k0 * COUNT_BASE + x0
-        k1 = k1 * COUNT_BASE + x1
-        k2 = k2 * COUNT_BASE + x2
-        total += x0 + x1 + x2
-        over |= (x0 + OVER_BIAS) | (x1 + OVER_BIAS) | (x2 + OVER_BIAS)
-        if r < N_HONOR_KINDS:
-            x3 = np.int64(c[HONOR_OFFSET + r])
-            k3 = k3 * COUNT_BASE + x3
-            total += x3
-            over |= x3 + OVER_BIAS
-    return k0, k1, k2, k3, total, over > MAX_COPIES + OVER_BIAS
 
 
 def key_to_counts(key: int, n_ranks: int) -> tuple[int, ...]:

@@ -139,19 +139,22 @@ def word_over(w: int) -> int:
 
 
 @jitable(inline=True)
-def scan_row_lean(c: Counts) -> tuple[bool, int, bool]:
-    """(some count is over MAX_COPIES, kinds of odd count, some kind is held twice or more) of
-    a row of 34 counts: the part of :func:`scan_row` a hu row without jokers needs before it
-    reads its entries, which give its tile count (:func:`size_and_class`). About half the work
-    of :func:`scan_row` per word; the rows whose forms need more counts take those from
-    :func:`scan_row` (the odd and paired counts are exact when no count is over)."""
-    ones = paired = over = 0
+def scan_row_lean(c: Counts) -> tuple[bool, int, int, bool]:
+    """(some count is over MAX_COPIES, tiles, kinds of odd count, some kind is held twice or
+    more) of a row of 34 counts: what the hu kernel without jokers and the shanten kernels need
+    of the counts before their reads (the hu one takes the tile count from its entries, and the
+    compiler drops what a kernel does not use). Less work per word than :func:`scan_row`; the
+    rows whose forms need more counts take those from it. The counts are exact when no count is
+    over."""
+    ones = words = paired = over = 0
     for k in range(ROW_WORDS):
         w = row_word(c, k)
+        words += w & _LOW_SIX  # bytes of 0..4 when none is over: their sum per byte stays under 64
         ones += w & _ONE_PER_BYTE
         paired |= w & _PAIRED_BITS
         over |= word_over(w)
-    return over != 0, byte_sum(ones), paired != 0
+    # the tiles as an int64 run as Python too: the shanten steps mix it with uint64 entries
+    return over != 0, np.int64(byte_sum(words)), byte_sum(ones), paired != 0
 
 
 @jitable(inline=True)

@@ -35,7 +35,7 @@ from .encoding import (
 )
 from .rules import MAX_SUITS_SHIFT
 
-SOURCES_SHA256 = "7d8855deece6d200736d74fc5f425b08d6890ed07fde5c7b51034520641f48d7"
+SOURCES_SHA256 = "b70d9d1961b4137f78a94d131026ee6ff9aed12dab3d5189f5395c9817a85e3c"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
@@ -95,7 +95,7 @@ def hu_batch_without_jokers(counts, tables, rules, out):
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     for i in range(counts.shape[0]):
         c = row_at(counts, i)
-        over, odd, paired = hand.scan_row_lean(c)
+        over, _, odd, paired = hand.scan_row_lean(c)
         if over:
             return ERR_COPIES, i
         k0, k1, k2, k3 = suit_keys(c)

@@ -52,10 +52,10 @@ from .encoding import (
     SUIT_OFFSETS,
     Counts,
     form_field,
-    scan_keys,
     shanten_shift,
+    suit_keys,
 )
-from .hand import EITHER, row_status
+from .hand import EITHER, row_status, scan_row_lean
 
 Array = Any
 """A numpy array (a kernel's table or output; plain Python runs take them too)."""
@@ -249,7 +249,8 @@ def plain_shanten_row(c: Counts, words: Array, honor_words: Array, suit: Array, 
     """(status of the row scan, shanten) of 34 counts under plain rules without jokers: the
     row step of the plain kernels, one hand or a batch (the shanten is 0 when the status is
     not OK). Tables as :func:`plain_rn`."""
-    k0, k1, k2, k3, total, over = scan_keys(c)
+    over, total, _, _ = scan_row_lean(c)
+    k0, k1, k2, k3 = suit_keys(c)
     status = row_status(c, total, over, EITHER, honors, 0, three_player)
     if status != OK:
         return status, 0

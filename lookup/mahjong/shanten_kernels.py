@@ -26,13 +26,12 @@ from .encoding import (
     N_SUIT_RANKS,
     N_TILE_KINDS,
     SHANTEN_DTYPE,
-    scan_keys,
     suit_keys,
     terminal_key,
 )
-from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row
+from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row, scan_row_lean
 
-SOURCES_SHA256 = "ee4e42eb57281dfe3d23cf779445643d8b2f3b776ef67439529f71397515f066"
+SOURCES_SHA256 = "3d396ca84fcb60c0b855ac49dfbe660fadd9aac5bdc063172f4c950148f14158"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -76,7 +75,8 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     for i in range(counts.shape[0]):
         c = row_at(counts, i)
         j = np.int64(jokers[i]) if with_jokers else 0
-        k0, k1, k2, k3, total, over = scan_keys(c)
+        over, total, _, _ = scan_row_lean(c)
+        k0, k1, k2, k3 = suit_keys(c)
         status = row_status(c, total, over, EITHER, honors, j, three_player)
         if status != OK:
             return status, i

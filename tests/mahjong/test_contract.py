@@ -124,8 +124,8 @@ def _scan_rows(rows, remainder, honors, jokers, three_player, out):
 @njit
 def _lean_scan_rows(rows, out):
     for i in range(rows.shape[0]):
-        over, odd, paired = hand_steps.scan_row_lean(row_at(rows, i))
-        out[i, 0], out[i, 1], out[i, 2] = over, odd, paired
+        over, total, odd, paired = hand_steps.scan_row_lean(row_at(rows, i))
+        out[i, 0], out[i, 1], out[i, 2], out[i, 3] = over, total, odd, paired
 
 
 def _lean_scan_twin(row):
@@ -133,7 +133,7 @@ def _lean_scan_twin(row):
     counts = [int(x) for x in row]
     if max(counts) > enc.MAX_COPIES:
         return (True,)  # the counts of a row over MAX_COPIES mean nothing
-    return (False, sum(x % 2 for x in counts), max(counts) >= 2)
+    return (False, sum(counts), sum(x % 2 for x in counts), max(counts) >= 2)
 
 
 def test_the_row_scan_counts_as_its_plain_twin(rng):
@@ -161,7 +161,7 @@ def test_the_row_scan_counts_as_its_plain_twin(rng):
         for row in python_rows:
             expected = _scan_twin(row, remainder, honors, jokers, three)
             assert hand_steps.scan_row(bytes(row), remainder, honors, jokers, three)[:len(expected)] == expected
-    lean = np.zeros((len(rows), 3), np.int64)
+    lean = np.zeros((len(rows), 4), np.int64)
     _lean_scan_rows(rows, lean)
     for row, got in zip(rows, lean):
         expected = _lean_scan_twin(row)
