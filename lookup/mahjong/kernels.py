@@ -35,7 +35,7 @@ from .encoding import (
 )
 from .rules import MAX_SUITS_SHIFT
 
-SOURCES_SHA256 = "b70d9d1961b4137f78a94d131026ee6ff9aed12dab3d5189f5395c9817a85e3c"
+SOURCES_SHA256 = "229124e4d49df37c02c9e33d526d277ee64dd464df9565cf0664c15098511017"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row, scan_row_lean
 
-SOURCES_SHA256 = "3d396ca84fcb60c0b855ac49dfbe660fadd9aac5bdc063172f4c950148f14158"
+SOURCES_SHA256 = "09bb5ef0868cfba8f1d111e3cb7cf09193b0449c15df519d3d8c65473ff4ba19"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
