@@ -82,12 +82,15 @@ def hu_batch(counts, jokers, tables, rules, out):
 def hu_batch_without_jokers(counts, tables, rules, out):
     """out[i] = hu of row i, for rows without jokers: :func:`hu_batch`'s answers with less work on
     the rows that do not win. The row's lean scan (:func:`.hand.scan_row_lean`) checks its counts
-    before the entries are read; the entries give its tile count. A row whose standard form
-    wins is answered here when the rules have no 258 pair; one whose standard form does not
-    win, when :func:`.variants.other_forms_may_win` rules out every other form. Every other row
-    (random rows seldom; under the 258 pair every standard win) is answered by
-    :func:`hu_batch` on that row alone, which takes the counts its forms need."""
-    _, _, _, honors, three_player, _, pair_258 = variants.rule_flags(rules)
+    before the entries are read; the entries give its tile count. Under plain rules every row is
+    answered here (the special forms' exact checks take the counts themselves). Under variants,
+    a row whose standard form wins is answered here when the rules have no 258 pair; one whose
+    standard form does not win, when :func:`.variants.other_forms_may_win` rules out every other
+    form. Every other row (random rows seldom; under the 258 pair every standard win; seven
+    pairs) is answered by :func:`hu_batch` on that row alone, which takes the counts its forms
+    need (a call that costs some tens of ns)."""
+    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
+        variants.rule_flags(rules)
     max_suits = (rules >> MAX_SUITS_SHIFT) & 3
     no_jokers = np.empty(0, np.uint8)
     hu_tables = tables
@@ -105,7 +108,14 @@ def hu_batch_without_jokers(counts, tables, rules, out):
         if status != OK:
             return status, i
         standard = classes == CLASS_PAIR
-        if standard and not pair_258:
+        if plain:
+            win = standard
+            if not win:  # no count of big or single kinds: special_forms passes on them, the exact checks decide
+                forms = hand.special_forms(total, MAX_HAND_TILES, odd, 0, total, k0, k1, k2, 0, seven_pairs,
+                                           quad_as_two_pairs, thirteen_orphans)
+                win = forms != 0 and hand.special_hu(c, forms, quad_as_two_pairs, 0)
+            out[i] = win
+        elif standard and not pair_258:
             out[i] = variants.suits_held(k0, k1, k2) <= max_suits
         elif standard or variants.other_forms_may_win(c, k0, k1, k2, k3, e3, total, odd, paired, rules):
             hu_batch(counts[i:i + 1], no_jokers, hu_tables, rules, out[i:i + 1])
