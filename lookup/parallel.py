@@ -1,7 +1,9 @@
 """Large batches on several cores: a batch query run over chunks of its rows in threads.
 
 The batch kernels release the GIL while they run, so threads of one process answer chunks of
-one array at the same time, with no copy of the tables and no process start-up::
+one array at the same time, with no copy of the tables and no process start-up. The rows are
+cut into :data:`CHUNKS_PER_THREAD` chunks a thread, each taken by the next free thread, so a
+thread slowed by the machine leaves its later chunks to the others::
 
     from lookup import mahjong, parallel
     shanten = parallel.in_threads(mahjong.shanten_batch, counts, rules="riichi")
@@ -33,22 +35,28 @@ import numpy.typing as npt
 from .arrays import OUT_PARAM, answer_array
 from .errors import PaibiaoError, at_row
 
-__all__ = ["MIN_ROWS_PER_THREAD", "in_threads"]
+__all__ = ["CHUNKS_PER_THREAD", "MIN_ROWS_PER_THREAD", "in_threads"]
 
 MIN_ROWS_PER_THREAD = 1 << 16
 """Fewer rows than this per thread are answered by one call: a thread's hand-off (tens of µs)
 would cost more than it saves."""
+CHUNKS_PER_THREAD = 4
+"""Chunks a thread's share of the rows is cut into. Measured on the rows of the two-thread run
+of ``bench/bench_floor.py`` (10M rows, riichi is_hu_batch, 2 threads on 2 cores, six rounds):
+4 chunks took 1.89-1.97x less time than one call, 2 chunks 1.59-1.84x; the 2 chunks also took
+more CPU time in all (134-156 ms against 129-134), and the thread that ended first waited."""
 
 
-def _chunk_bounds(n_rows: int, threads: int) -> list[tuple[int, int]]:
-    """(start, stop) of ``threads`` contiguous chunks covering ``n_rows`` rows, sizes within one."""
-    edges = np.linspace(0, n_rows, threads + 1).round().astype(np.int64)
+def _chunk_bounds(n_rows: int, chunks: int) -> list[tuple[int, int]]:
+    """(start, stop) of ``chunks`` contiguous chunks covering ``n_rows`` rows, sizes within one."""
+    edges = np.linspace(0, n_rows, chunks + 1).round().astype(np.int64)
     return [(int(a), int(b)) for a, b in zip(edges[:-1], edges[1:]) if b > a]
 
 
 def in_threads(query: Callable[..., Any], rows: npt.ArrayLike, /, *, threads: int | None = None,
                **kwargs: Any) -> Any:
-    """``query(rows, **kwargs)`` answered in ``threads`` chunks at once (default: one per core).
+    """``query(rows, **kwargs)`` answered by ``threads`` threads at once (default: one per core),
+    over ``threads * CHUNKS_PER_THREAD`` chunks of the rows.
 
     ``query`` is a batch function (rows in, one answer per row out along the first axis, e.g.
     ``mahjong.shanten_batch``, ``zipai.hu_batch``, ``shisanshui.rank5_batch``). With one
@@ -71,7 +79,7 @@ def in_threads(query: Callable[..., Any], rows: npt.ArrayLike, /, *, threads: in
                if isinstance(value, np.ndarray) and value.ndim >= 1 and value.shape[0] == n_rows}
     # zero rows first: an argument that is bad for every row (rules, shapes) raises as it is
     empty = query(array[:0], **{**kwargs, **{name: value[:0] for name, value in per_row.items()}})
-    bounds = _chunk_bounds(n_rows, threads)
+    bounds = _chunk_bounds(n_rows, threads * CHUNKS_PER_THREAD)  # (each of MIN_ROWS_PER_THREAD // 4 rows at least)
     if takes_out:  # the caller's out checked against the whole answer's shape, or a new one
         out = per_row[OUT_PARAM] = answer_array(out, (n_rows, *np.shape(empty)[1:]), np.asarray(empty).dtype)
 
@@ -85,7 +93,7 @@ def in_threads(query: Callable[..., Any], rows: npt.ArrayLike, /, *, threads: in
                 raise
             return at_row(exc, start, stop - start)
 
-    with ThreadPoolExecutor(max_workers=len(bounds), thread_name_prefix="paibiao") as pool:
+    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="paibiao") as pool:
         answers = list(pool.map(answer, bounds))
     for result in answers:  # chunks in row order: the first error names the first bad row
         if isinstance(result, Exception):

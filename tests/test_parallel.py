@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 
@@ -88,4 +90,27 @@ def test_few_rows_are_one_call(monkeypatch):
     assert calls == [150]
     calls.clear()
     parallel.in_threads(query, np.zeros((400, 34), np.uint8), threads=4)
-    assert calls == [0, 100, 100, 100, 100]
+    assert calls[0] == 0 and sorted(calls[1:]) == [25] * 4 * parallel.CHUNKS_PER_THREAD
+
+
+def test_a_slow_chunk_leaves_the_other_chunks_to_the_free_threads():
+    """The first chunk's thread waits until every other chunk is answered: the other thread
+    answers them all, more than half the rows."""
+    rows = np.repeat(np.arange(800)[:, None], 34, axis=1)  # row i: i in every column
+    n_chunks = 2 * parallel.CHUNKS_PER_THREAD
+    others_done = threading.Event()
+    answered: list[int] = []
+    lock = threading.Lock()
+
+    def query(chunk, **kwargs):
+        if len(chunk) and chunk[0, 0] == 0:
+            assert others_done.wait(timeout=30), "the other chunks were not answered while the first waited"
+        elif len(chunk):
+            with lock:
+                answered.append(len(chunk))
+                if len(answered) == n_chunks - 1:
+                    others_done.set()
+        return chunk[:, 0].copy()
+
+    assert np.array_equal(parallel.in_threads(query, rows, threads=2), rows[:, 0])
+    assert len(answered) == n_chunks - 1 and sum(answered) > len(rows) // 2  # more than a thread's half
