@@ -7,9 +7,10 @@ special forms combine them. ``jokers`` holds each row's wildcards, or is empty f
 then ``suit``/``honor`` are the hu/ting entries, else the joker entries. A kernel stops at
 the first bad row and returns ``(status, row)``; ``(OK, rows written)`` when every row was
 answered (the status protocol of :mod:`lookup.jit`). They release the GIL. Rows without jokers
-take :func:`hu_batch_without_jokers`, which does less work on the rows that do not win. Rows are taken
-with :func:`lookup.addresses.row_at`, and the tables with :func:`lookup.addresses.unowned`, so
-that no row does atomic reference counting.
+take :func:`hu_batch_without_jokers` and :func:`ting_batch_without_jokers`, which do less work
+on the rows that do not win or wait. Rows are taken with :func:`lookup.addresses.row_at`, and
+the tables with :func:`lookup.addresses.unowned`, so that no row does atomic reference
+counting.
 
 (The row step stays in the loop rather than in one jitable ``row(c, suit, honor, ...)``:
 passing the tables into a helper per row measured about 10 ns a row slower; likewise the
@@ -35,7 +36,7 @@ from .encoding import (
 )
 from .rules import MAX_SUITS_SHIFT
 
-SOURCES_SHA256 = "229124e4d49df37c02c9e33d526d277ee64dd464df9565cf0664c15098511017"
+SOURCES_SHA256 = "4baebbc8842519d572222d20be62789332ec6fd46cbfa13be15c83121b13edbc"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
@@ -117,7 +118,7 @@ def hu_batch_without_jokers(counts, tables, rules, out):
             out[i] = win
         elif standard and not pair_258:
             out[i] = variants.suits_held(k0, k1, k2) <= max_suits
-        elif standard or variants.other_forms_may_win(c, k0, k1, k2, k3, e3, total, odd, paired, rules):
+        elif standard or variants.other_forms_may_win(c, k0, k1, k2, k3, e3, total, odd, paired, rules, 0):
             hu_batch(counts[i:i + 1], no_jokers, hu_tables, rules, out[i:i + 1])
         else:
             out[i] = False
@@ -155,6 +156,45 @@ def ting_batch(counts, jokers, tables, rules, out):
             continue
         out[i] = hand.plain_waits(c, e0, e1, e2, e3, k0, k1, k2, total, odd, big, singles, j, with_jokers,
                                   seven_pairs, quad_as_two_pairs, thirteen_orphans, honors)
+    return OK, counts.shape[0]
+
+
+@kernel
+def ting_batch_without_jokers(counts, tables, rules, out):
+    """out[i] = wait mask of row i, for rows without jokers: :func:`ting_batch`'s answers with
+    less work on the rows that do not wait, as :func:`hu_batch_without_jokers` does for hu (the
+    lean row scan, the tile count from the entries). Under plain rules every row is answered
+    here. Under variants, a row is answered here from its standard waits (kept to the tiles the
+    rules allow, :func:`.variants.waits_in_game`) when :func:`.variants.other_forms_may_win`
+    rules out every other form and, under the 258 pair, it has no standard wait; every other
+    row is answered by :func:`ting_batch` on that row alone."""
+    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
+        variants.rule_flags(rules)
+    no_jokers = np.empty(0, np.uint8)
+    ting_tables = tables
+    tables = unowned(tables)
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    for i in range(counts.shape[0]):
+        c = row_at(counts, i)
+        over, _, odd, paired = hand.scan_row_lean(c)
+        if over:
+            return ERR_COPIES, i
+        k0, k1, k2, k3 = suit_keys(c)
+        e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+        total, _ = hand.size_and_class(e0, e1, e2, e3)
+        status = hand.row_status(c, total, False, hand.TING, honors, 0, three_player)
+        if status != OK:
+            return status, i
+        if plain:  # no count of big or single kinds: special_forms passes on them, the exact checks decide
+            out[i] = hand.plain_waits(c, e0, e1, e2, e3, k0, k1, k2, total, odd, 0, total, 0, False, seven_pairs,
+                                      quad_as_two_pairs, thirteen_orphans, honors)
+            continue
+        standard = hand.standard_waits(e0, e1, e2, e3)
+        if standard != 0 and pair_258 or \
+                variants.other_forms_may_win(c, k0, k1, k2, k3, e3, total, odd, paired, rules, 1):
+            ting_batch(counts[i:i + 1], no_jokers, ting_tables, rules, out[i:i + 1])
+        else:
+            out[i] = variants.waits_in_game(standard, k0, k1, k2, rules)
     return OK, counts.shape[0]
 
 

@@ -245,7 +245,6 @@ def _run_batch(kernel: Callable, counts: npt.ArrayLike, rules: str | RuleSet, jo
     return out
 
 
-
 def is_hu_batch(counts: npt.ArrayLike, rules: str | RuleSet = "standard", jokers: npt.ArrayLike = 0, *,
                 out: np.ndarray | None = None) -> np.ndarray:
     """``is_hu`` of each row of an ``(N, 34)`` count array; bool array of shape (N,).
@@ -267,4 +266,5 @@ def ting_batch(counts: npt.ArrayLike, rules: str | RuleSet = "standard", jokers:
     """
     from . import kernels
 
-    return _run_batch(kernels.ting_batch, counts, rules, jokers, np.uint64, TING, out)
+    return _run_batch(kernels.ting_batch, counts, rules, jokers, np.uint64, TING, out,
+                      kernels.ting_batch_without_jokers)

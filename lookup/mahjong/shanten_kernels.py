@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row, scan_row_lean
 
-SOURCES_SHA256 = "09bb5ef0868cfba8f1d111e3cb7cf09193b0449c15df519d3d8c65473ff4ba19"
+SOURCES_SHA256 = "fe5cf199f171af4fda252e1b2a9d845144f4c6ca898a368e1c7e6c2ffa1b5f42"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

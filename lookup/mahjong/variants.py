@@ -376,7 +376,13 @@ def numbered_fit_knitted(e3: int, total: int, with_jokers: bool) -> bool:
     that spares most all-single rows the knitted sets. ``e3``: the honors' hu/ting entry,
     whose tile count gives the numbered ones; a joker entry holds none, so with jokers the
     test passes every hand."""
-    return with_jokers or total - ((e3 >> TOTAL_SHIFT) & TOTAL_MASK) <= KNITTED_TILES
+    return with_jokers or numbered_tiles(e3, total) <= KNITTED_TILES
+
+
+@jitable(inline=True)
+def numbered_tiles(e3: int, total: int) -> int:
+    """The numbered tiles of a hand of ``total`` real tiles whose honors' hu/ting entry is ``e3``."""
+    return total - ((e3 >> TOTAL_SHIFT) & TOTAL_MASK)
 
 
 @jitable(inline=True)
@@ -417,21 +423,25 @@ def pair_258_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, od
 
 @jitable(inline=True)
 def other_forms_may_win(c: Counts, k0: int, k1: int, k2: int, k3: int, e3: int, total: int, odd: int,
-                        paired: bool, rules: int) -> bool:
-    """Whether a 3k+2 hand of ``total`` real tiles and no joker may win under ``rules`` by a
-    form other than the standard one: the necessary tests of :func:`variant_hu`'s forms (and
-    of the plain rules' special forms) that need only the keys, the honors' hu/ting entry
-    ``e3``, the kinds of odd count and whether some kind is held twice or more
-    (:func:`.hand.scan_row_lean`). A hand that fails it and whose standard form does not win
-    is not a winning hand; one that passes is decided by :func:`variant_hu` (or
-    :func:`.hand.special_hu`)."""
-    full = total == MAX_HAND_TILES
-    return (full and (rules & SEVEN_PAIRS != 0 and odd == 0
+                        paired: bool, rules: int, missing: int) -> bool:
+    """Whether a hand of ``total`` real tiles, no joker, ``missing`` tiles short of a 3k+2 hand
+    (0: it may win; 1: it may wait, a 3k+1 hand), may win (after its draw) under ``rules`` by a
+    form other than the standard one: the necessary tests of :func:`variant_hu`'s forms (of
+    :func:`variant_waits`'s for ``missing`` 1, and of the plain rules' special forms) that need
+    only the keys, the honors' hu/ting entry ``e3``, the kinds of odd count and whether some
+    kind is held twice or more (:func:`.hand.scan_row_lean`), and for a hand that may be
+    全不靠 or 组合龙 :func:`knitted_most` (全不靠 exactly: every count is 0 or 1, so a knitted
+    set fits when its tiles held are all the numbered ones). A hand that fails it wins (waits)
+    by the standard form only; one that passes is decided by :func:`variant_hu`
+    (:func:`variant_waits`)."""
+    full = total == MAX_HAND_TILES - missing
+    return (full and (rules & SEVEN_PAIRS != 0 and odd <= missing
                       or rules & ORPHANS != 0 and terminals_only(k0, k1, k2)
                       or rules & ALL_258 != 0 and only_258(k0, k1, k2, k3)
-                      or rules & KNITTED_HONORS != 0 and not paired and numbered_fit_knitted(e3, total, False))
-            or rules & KNITTED_STRAIGHT != 0 and (full or total == MAX_HAND_TILES - 3)
-            and honors_fit_rest(e3, 0, False, 0) and knitted_most(c) == KNITTED_TILES)
+                      or rules & KNITTED_HONORS != 0 and not paired and numbered_fit_knitted(e3, total, False)
+                      and knitted_most(c) == numbered_tiles(e3, total))
+            or rules & KNITTED_STRAIGHT != 0 and (full or total == MAX_HAND_TILES - 3 - missing)
+            and honors_fit_rest(e3, 0, False, missing) and knitted_most(c) >= KNITTED_TILES - missing)
 
 
 @jitable(inline=True)
@@ -506,11 +516,23 @@ def variant_waits(c: Counts, k0: int, k1: int, k2: int, k3: int, e3: int, total:
     if honors_ok:
         m0, m1, m2, mz = held_masks(c)
         mask |= knitted_honors_waits(m0, m1, m2, mz, total, singles, jokers)
+    return waits_in_game(mask, k0, k1, k2, rules), left
+
+
+@jitable(inline=True)
+def waits_in_game(mask: int, k0: int, k1: int, k2: int, rules: int) -> int:
+    """A 3k+1 hand's wait mask (numbered suits' keys k0, k1, k2) kept to the tiles ``rules``
+    let it win on: tiles in the game, and no suit past the suits it may hold (none when it
+    holds too many already)."""
+    max_suits = (rules >> MAX_SUITS_SHIFT) & 3
+    held_suits = suits_held(k0, k1, k2)
+    if held_suits > max_suits:
+        return np.int64(0)
     mask &= in_play(rules)
     if held_suits == max_suits:
         mask &= HONOR_TILES | (suit_tiles(0) if k0 else 0) | (suit_tiles(1) if k1 else 0) | \
             (suit_tiles(2) if k2 else 0)
-    return np.int64(mask), left
+    return np.int64(mask)
 
 
 @jitable

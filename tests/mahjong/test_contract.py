@@ -41,6 +41,11 @@ def _rules_rows(rng, rules, sizes, n):
     return np.array([h for size in sizes for h in handgen.form_hands(rng, n, size, PRESETS[rules])], np.uint8)
 
 
+WITHOUT_JOKERS = {kernels.hu_batch: kernels.hu_batch_without_jokers,
+                  kernels.ting_batch: kernels.ting_batch_without_jokers}
+"""The kernel of the rows without jokers of each kernel."""
+
+
 # --- jitable steps: the same answers run as Python (the kernels' py_func) and compiled ----------
 
 @pytest.mark.parametrize("rules", list(PRESETS))
@@ -57,11 +62,11 @@ def test_hu_and_ting_kernels_run_alike_as_python(rng, rules):
             assert kernel(rows, jokers, _entries(dataset), bits, compiled) == (jit.OK, len(rows))
             assert kernel.py_func(rows, jokers, _entries(dataset), bits, python) == (jit.OK, len(rows))
             assert np.array_equal(compiled, python)
-            if kernel is kernels.hu_batch and not jokers.size:  # rows without jokers have a kernel of their own
+            if not jokers.size:  # rows without jokers have a kernel of their own
+                lean_kernel = WITHOUT_JOKERS[kernel]
                 lean, lean_python = np.empty(len(rows), dtype), np.empty(len(rows), dtype)
-                assert kernels.hu_batch_without_jokers(rows, _entries(dataset), bits, lean) == (jit.OK, len(rows))
-                assert kernels.hu_batch_without_jokers.py_func(rows, _entries(dataset), bits, lean_python) == \
-                    (jit.OK, len(rows))
+                assert lean_kernel(rows, _entries(dataset), bits, lean) == (jit.OK, len(rows))
+                assert lean_kernel.py_func(rows, _entries(dataset), bits, lean_python) == (jit.OK, len(rows))
                 assert np.array_equal(lean, compiled) and np.array_equal(lean_python, compiled)
 
 
@@ -199,6 +204,16 @@ def test_kernels_report_ok_with_the_rows_written_and_the_first_bad_row():
         rows = np.array([good, good, bad, bad])
         assert kernels.hu_batch(rows, NO_JOKERS, _entries("hu_ting"), bits, out) == (status, 2)
         assert kernels.hu_batch_without_jokers(rows, _entries("hu_ting"), bits, out) == (status, 2)
+    waiting = good.copy()
+    waiting[0] = 1  # 1 tile: waits for its pair
+    masks = np.empty(4, np.uint64)
+    for bad, status, bits in ((five, jit.ERR_COPIES, sichuan), (good, jit.ERR_SIZE, sichuan),
+                              (honors, jit.ERR_HONORS, sichuan), (middle, jit.ERR_HONORS, sanma)):
+        rows = np.array([waiting, waiting, bad, bad])
+        if bad is not good:
+            rows[2:, 0] = 1  # 3k+1 tiles, so that only the fault named is one
+        assert kernels.ting_batch(rows, NO_JOKERS, _entries("hu_ting"), bits, masks) == (status, 2)
+        assert kernels.ting_batch_without_jokers(rows, _entries("hu_ting"), bits, masks) == (status, 2)
     rows = np.array([good, five])
     assert shanten_kernels.shanten_batch(rows, NO_JOKERS, *_shanten_tables(), sichuan, np.empty(2, np.int8)) == \
         (jit.ERR_COPIES, 1)

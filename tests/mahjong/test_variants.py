@@ -10,7 +10,7 @@ from lookup import mahjong
 from lookup.errors import InvalidHandError
 from lookup.mahjong import variants
 from lookup.mahjong.encoding import CLASS_PAIR, HONOR_OFFSET, suit_keys
-from lookup.mahjong.hand import size_and_class
+from lookup.mahjong.hand import size_and_class, standard_waits
 from lookup.mahjong.queries import HU_TING
 from lookup.mahjong.rules import PRESETS, RuleSet
 from lookup.mahjong.tiles import hand_counts, tile_name
@@ -65,11 +65,40 @@ def test_the_cheap_test_of_the_other_forms_passes_every_hand_they_win(rng, name)
             if classes == CLASS_PAIR or not rules.honors and any(counts[HONOR_OFFSET:]):
                 continue
             odd, paired = sum(x % 2 for x in counts), max(counts) >= 2
-            may = variants.other_forms_may_win(counts, k0, k1, k2, k3, e3, total, odd, paired, rules.bits)
+            may = variants.other_forms_may_win(counts, k0, k1, k2, k3, e3, total, odd, paired, rules.bits, 0)
             if slow.is_hu(hand, rules):
                 assert may, names(hand)
             passed += may
             refused += not may
+    others = (rules.seven_pairs, rules.thirteen_orphans, rules.all_258, rules.knitted_honors, rules.knitted_straight)
+    assert refused > passed and (passed > 0) == any(others)
+
+
+@pytest.mark.parametrize("name", [*PRESETS, *CUSTOM])
+def test_hands_the_cheap_test_refuses_wait_by_the_standard_form_only(rng, name):
+    """What the ting kernel without jokers answers of a hand ``other_forms_may_win`` refuses
+    (``missing`` 1) and that, under the 258 pair, has no standard wait: its standard waits kept
+    to the tiles in the game and the suits allowed; the oracle's waits, for every such hand.
+    The test passes some hands (those that may wait by another form) and refuses more."""
+    rules = {**PRESETS, **CUSTOM}[name]
+    suit, honor = (np.asarray(a) for a in HU_TING.get()[0][:2])
+    passed = refused = 0
+    for n in TING_SIZES:
+        for hand in handgen.form_hands(rng, 150, n, rules) + [handgen.random_hand(rng, n) for _ in range(50)]:
+            counts = hand_counts(hand)
+            if not rules.honors and any(counts[HONOR_OFFSET:]):
+                continue
+            k0, k1, k2, k3 = suit_keys(counts)
+            e0, e1, e2, e3 = int(suit[k0]), int(suit[k1]), int(suit[k2]), int(honor[k3])
+            total, _ = size_and_class(e0, e1, e2, e3)
+            odd, paired = sum(x % 2 for x in counts), max(counts) >= 2
+            standard = standard_waits(e0, e1, e2, e3)
+            may = variants.other_forms_may_win(counts, k0, k1, k2, k3, e3, total, odd, paired, rules.bits, 1)
+            passed += may
+            refused += not may
+            if not may and not (rules.pair_258 and standard):
+                mask = variants.waits_in_game(standard, k0, k1, k2, rules.bits)
+                assert mahjong.mask_to_tiles(mask) == slow.ting(hand, rules), names(hand)
     others = (rules.seven_pairs, rules.thirteen_orphans, rules.all_258, rules.knitted_honors, rules.knitted_straight)
     assert refused > passed and (passed > 0) == any(others)
 
