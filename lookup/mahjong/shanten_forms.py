@@ -32,6 +32,7 @@ from .encoding import (
     KIND_SUIT,
     KIND_SUIT_258,
     KNITTED_GROUPS,
+    LANE_MASK,
     MASK_258,
     MAX_COPIES,
     MAX_HAND_TILES,
@@ -217,8 +218,11 @@ def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: 
                     s2: int, s3: int, t0: int, t1: int, t2: int, total: int, jokers: int, rules: int,
                     counted: bool) -> Forms:
     """The lacking of each form but 组合龙 (in its place, the fewest tiles of a knitted set
-    missing: no 组合龙 lacks fewer; the knitted forms FAR when they cannot reach the other
-    forms' least) from the suits' entries: e0..e3 the shanten entries of the
+    missing, plus one when no kind is held twice, as the rest's pair then lacks a tile, and
+    when ``counted``, plus one when the rest needs a meld and the hand holds none whole (no
+    word's lane of 3-tile increments counts one; the words are concave, so the first
+    increment, the tiles of one meld held, is the largest): no 组合龙 lacks fewer; the knitted
+    forms FAR when they cannot reach the other forms' least) from the suits' entries: e0..e3 the shanten entries of the
     standard form's kinds (the three-player characters from the honors, at their terminal
     key), f0..f2 the numbered suits' entries of the plain kind (清一色), s0..s3 and t0..t2
     their over-4 words (0 without jokers); ``c`` the counts (将将胡, the knitted forms).
@@ -267,8 +271,10 @@ def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: 
     if rules & (KNITTED_HONORS | KNITTED_STRAIGHT) and k >= 3 and \
             (MAX_HAND_TILES - kinds_held <= others or KNITTED_TILES - kinds_held + field(st3, KINDS) <= others):
         most = knitted_most(c)  # the most tiles of one knitted set held
-        if rules & KNITTED_STRAIGHT:
-            missing = KNITTED_TILES - most
+        if rules & KNITTED_STRAIGHT:  # and its rest's pair, when no kind is held twice
+            missing = KNITTED_TILES - most + (field(stats, PAIRED) == 0)
+            if counted and k > 3:  # and its rest's meld, when no suit's first meld increment is 3
+                missing += ((e0 | e1 | e2 | e3) & LANE_MASK) == 0
         if rules & KNITTED_HONORS and n >= MAX_HAND_TILES - 1:
             knitted = MAX_HAND_TILES - most - field(st3, KINDS)  # and one of each honor held
     return standard, pongs, one, pairs, orphans, all_258, knitted, missing
@@ -326,7 +332,7 @@ def row_lacking(c: Counts, total: int, jokers: int, e0: int, e1: int, e2: int, e
         return FAR, FULL
     forms = entries_lacking(c, e0, e1, e2, e3, f0, f1, f2, 0, 0, 0, 0, 0, 0, 0, total, jokers, rules, counted)
     best = min(min(min(forms[0], forms[1]), min(forms[2], forms[3])), min(min(forms[4], forms[5]), forms[6]))
-    return best, STRAIGHT if forms[7] < best else 0  # forms[7]: the fewest tiles of a knitted set missing
+    return best, STRAIGHT if forms[7] < best else 0  # forms[7]: no 组合龙 lacks fewer
 
 
 @jitable

@@ -6,8 +6,18 @@ import xiangting
 
 from lookup import mahjong, tables
 from lookup.errors import InvalidHandError
+from lookup.mahjong import shanten_forms as sf
 from lookup.mahjong import shanten_hand as sh
-from lookup.mahjong.encoding import FORM_STATS_SHIFT, plain_words, suit_key
+from lookup.mahjong import variants
+from lookup.mahjong.encoding import (
+    COUNT_BASE,
+    FORM_STATS_SHIFT,
+    LANE_MASK,
+    N_SUIT_RANKS,
+    plain_words,
+    suit_key,
+    suit_keys,
+)
 from lookup.mahjong.rules import PRESETS, RuleSet
 from lookup.mahjong.tiles import hand_counts
 from tests.support import mahjong_hands as handgen
@@ -120,6 +130,79 @@ def test_plain_words_give_the_merged_standard_rn(rng, kind, n_ranks, some_flagge
         merged = sh.standard_costs(*e, True)
         for k in range(5):
             assert sh.greedy_rn(*g, k) == sh.share(merged[0], merged[1], k)
+
+
+@pytest.mark.parametrize("kind, n_ranks", [("suit", 9), ("honor", 7)])
+def test_a_word_counts_a_3_increment_exactly_when_its_suit_holds_a_whole_meld(kind, n_ranks):
+    """Every key whose word is concave: its lane of 3-tile increments (of the melds without the
+    pair) counts one exactly when the suit holds a pung or (numbered) a chow, which the
+    组合龙 bound of ``shanten_forms.entries_lacking`` relies on."""
+    words = np.asarray(tables.load("mahjong")[f"{kind}/plain_words"])
+    keys = np.arange(len(words))
+    counts = np.stack([keys // COUNT_BASE ** r % COUNT_BASE for r in range(n_ranks)], axis=1)
+    whole = (counts >= 3).any(axis=1)
+    if n_ranks == N_SUIT_RANKS:
+        held = counts > 0
+        whole |= (held[:, :-2] & held[:, 1:-1] & held[:, 2:]).any(axis=1)
+    concave = (words & np.uint64(sh.NOT_CONCAVE)) == 0
+    threes = (words & np.uint64(LANE_MASK)) != 0
+    assert np.array_equal(threes[concave], whole[concave])
+    assert whole[concave].any() and not whole[concave].all()
+
+
+def _knitted_straight_hands(rng, n):
+    """Hands of 11, 13 and 14 tiles (one joker among them in a quarter): a knitted set with 0..2
+    of its tiles dropped, the rest random, so that 组合龙 is often their best form."""
+    hands = []
+    while len(hands) < n:
+        size = int(rng.choice([11, 13, 14]))
+        jokers = int(rng.random() < 0.25)
+        knitted = list(rules_slow.KNITTED[int(rng.integers(len(rules_slow.KNITTED)))])
+        kept = [int(t) for t in rng.choice(knitted, 9 - int(rng.integers(3)), replace=False)]
+        counts = [0] * 34
+        for t in kept:
+            counts[t] += 1
+        rest = handgen.random_hand(rng, size - jokers - len(kept))
+        counts = [a + b for a, b in zip(counts, rest)]
+        if max(counts) <= 4:
+            hands.append((counts, jokers))
+    return hands
+
+
+def test_the_knitted_straight_bound_is_no_more_than_its_lacking(rng):
+    """``entries_lacking``'s 组合龙 term (the knitted tiles missing, plus one for a rest with no
+    pair, plus one for a rest that needs a meld when no suit holds one), read as the batch
+    kernel reads the entries, is what that definition gives, and wherever 组合龙 lacks fewer
+    than every other form (the oracle), it is at most that lacking, so the kernel goes on to
+    count it. The two added terms do raise it on some hands."""
+    rules = PRESETS["chinese"]
+    view = tables.load("mahjong")
+    suit, honor = view["suit/shanten"], view["honor/shanten"]
+    words, honor_words = view["suit/plain_words"], view["honor/plain_words"]
+    raised = below = 0
+    for counts, jokers in _knitted_straight_hands(rng, 1500):
+        c = np.array(counts, np.uint8)
+        k0, k1, k2, k3 = suit_keys(c)
+        e = [int(words[k0]), int(words[k1]), int(words[k2]), int(honor_words[k3])]
+        counted = not any(x & sh.NOT_CONCAVE for x in e)
+        if not counted:
+            e = [int(suit[k0]), int(suit[k1]), int(suit[k2]), int(honor[k3])]
+        forms = sf.entries_lacking(c, *e, *e[:3], 0, 0, 0, 0, 0, 0, 0, sum(counts), jokers, rules.bits, counted)
+        k = (sum(counts) + jokers) // 3
+        straight = min(sum(not counts[t] for t in kn) + rules_slow.standard_lacking(
+            [x - (t in kn and x > 0) for t, x in enumerate(counts)], [4] * 34, ["num"] * 3 + ["hon"], k - 3,
+            jokers, [(0, 1, 2, 3)]) for kn in rules_slow.KNITTED)
+        if straight < min(forms[:7]):
+            below += 1
+            assert forms[7] <= straight, (counts, jokers)
+        if forms[7] < sf.FAR:  # the term as its definition gives it
+            no_meld = not (max(counts) >= 3 or any(counts[t] and counts[t + 1] and counts[t + 2]
+                                                   for t in range(27) if t % 9 < 7))
+            bound = variants.KNITTED_TILES - variants.knitted_most(c) + (max(counts) < 2) + \
+                (counted and k > 3 and no_meld)
+            assert forms[7] == bound, (counts, jokers)
+            raised += bound > variants.KNITTED_TILES - variants.knitted_most(c)
+    assert below > 100 and raised > 100
 
 
 def test_standard_rules_ignore_the_special_forms():
