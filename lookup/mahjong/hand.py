@@ -18,6 +18,8 @@ entries are the packed per-suit values of :mod:`.encoding`.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..jit import ERR_COPIES, ERR_HONORS, ERR_SIZE, OK, jitable
@@ -47,6 +49,7 @@ from .encoding import (
     WAIT_MELDS_SHIFT,
     WAIT_PAIR_SHIFT,
     Counts,
+    suit_keys,
 )
 
 ERR_OUT_OF_GAME = ERR_HONORS
@@ -210,6 +213,25 @@ def row_status(c: Counts, total: int, over: bool, remainder: int, honors: bool, 
                 if c[t]:
                     status = ERR_OUT_OF_GAME
     return status
+
+
+@jitable(inline=True)
+def lean_row(c: Counts, suit: Any, honor: Any, remainder: int, honors: bool,
+             three_player: bool) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int, bool]:
+    """The row step the kernels without jokers share: ``(status, k0, k1, k2, k3, e0, e1, e2,
+    e3, tiles, class sum, kinds of odd count, some kind held twice or more)`` of a row of 34
+    counts, ``e0..e3`` its hu/ting entries (``suit``, ``honor``). The lean scan
+    (:func:`scan_row_lean`) refuses a count over 4 before any read; the tile count comes from
+    the entries (:func:`size_and_class`), then :func:`row_status`. Past a status other than
+    OK, the other values mean nothing."""
+    over, _, odd, paired = scan_row_lean(c)
+    if over:
+        return ERR_COPIES, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, False
+    k0, k1, k2, k3 = suit_keys(c)
+    e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+    total, classes = size_and_class(e0, e1, e2, e3)
+    status = row_status(c, total, False, remainder, honors, 0, three_player)
+    return status, k0, k1, k2, k3, e0, e1, e2, e3, total, classes, odd, paired
 
 
 @jitable(inline=True)

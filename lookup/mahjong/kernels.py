@@ -21,7 +21,7 @@ exact special-form checks, which take the row, are called only for the forms the
 import numpy as np
 
 from ..addresses import row_at, table_at, unowned
-from ..jit import ERR_COPIES, ERR_SIZE, KERNEL_MODULES, OK, kernel_decorator
+from ..jit import ERR_SIZE, KERNEL_MODULES, OK, kernel_decorator
 from . import hand, variants
 from .encoding import (
     CLASS_PAIR,
@@ -36,7 +36,7 @@ from .encoding import (
 )
 from .rules import MAX_SUITS_SHIFT
 
-SOURCES_SHA256 = "4baebbc8842519d572222d20be62789332ec6fd46cbfa13be15c83121b13edbc"
+SOURCES_SHA256 = "e4bf106f472f211442dd7f848c2478ec348d27a8c1548dd9a70a6971ab5f021f"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
@@ -99,13 +99,8 @@ def hu_batch_without_jokers(counts, tables, rules, out):
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     for i in range(counts.shape[0]):
         c = row_at(counts, i)
-        over, _, odd, paired = hand.scan_row_lean(c)
-        if over:
-            return ERR_COPIES, i
-        k0, k1, k2, k3 = suit_keys(c)
-        e3 = np.int64(honor[k3])
-        total, classes = hand.size_and_class(np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), e3)
-        status = hand.row_status(c, total, False, hand.HU, honors, 0, three_player)
+        status, k0, k1, k2, k3, _, _, _, e3, total, classes, odd, paired = \
+            hand.lean_row(c, suit, honor, hand.HU, honors, three_player)
         if status != OK:
             return status, i
         standard = classes == CLASS_PAIR
@@ -176,13 +171,8 @@ def ting_batch_without_jokers(counts, tables, rules, out):
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     for i in range(counts.shape[0]):
         c = row_at(counts, i)
-        over, _, odd, paired = hand.scan_row_lean(c)
-        if over:
-            return ERR_COPIES, i
-        k0, k1, k2, k3 = suit_keys(c)
-        e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
-        total, _ = hand.size_and_class(e0, e1, e2, e3)
-        status = hand.row_status(c, total, False, hand.TING, honors, 0, three_player)
+        status, k0, k1, k2, k3, e0, e1, e2, e3, total, _, odd, paired = \
+            hand.lean_row(c, suit, honor, hand.TING, honors, three_player)
         if status != OK:
             return status, i
         if plain:  # no count of big or single kinds: special_forms passes on them, the exact checks decide

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row, scan_row_lean
 
-SOURCES_SHA256 = "6446a8d3dc5ba6ddee49fdcc95fcd8939ae5c1b8f48cb4a270a65804609e0fd4"
+SOURCES_SHA256 = "3c75b9ad04d39cbd36ad74a40a7201a544ebfc55dac4b9939146d21950d71484"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
