@@ -212,6 +212,8 @@ def _parallel_rows(quick: bool) -> list[list[str]]:
 
 
 def run(quick: bool) -> str:
+    from lookup import parallel
+
     mahjong_rows, note = _mahjong_rows(quick)
     return "\n".join([
         "## Floor of the batch kernels\n",
@@ -226,7 +228,9 @@ def run(quick: bool) -> str:
                              "× floor", "target"]),
         table(_zipai_rows(quick), ["zipai", "hu_batch", "ting_batch", "ratio", "target"]),
         "### Two threads\n",
-        "`lookup.parallel.in_threads(query, rows, threads=2)`: the rows in two chunks answered "
+        "`lookup.parallel.in_threads(query, rows, threads=2)`: the rows in "
+        f"{2 * parallel.CHUNKS_PER_THREAD} chunks (`parallel.CHUNKS_PER_THREAD` a thread), each taken by the next "
+        "free thread, answered "
         "at once by the GIL-free kernels, against one call, per row. The two floor kernels, "
         "split the same way, show what a second core gives in this run: a query cannot scale "
         f"much past them. Best of {PARALLEL_ROUNDS} rounds, one call and the threaded one taken in "
