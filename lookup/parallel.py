@@ -41,10 +41,9 @@ MIN_ROWS_PER_THREAD = 1 << 16
 """Fewer rows than this per thread are answered by one call: a thread's hand-off (tens of µs)
 would cost more than it saves."""
 CHUNKS_PER_THREAD = 4
-"""Chunks a thread's share of the rows is cut into. Measured on the rows of the two-thread run
-of ``bench/bench_floor.py`` (10M rows, riichi is_hu_batch, 2 threads on 2 cores, six rounds):
-4 chunks took 1.89-1.97x less time than one call, 2 chunks 1.59-1.84x; the 2 chunks also took
-more CPU time in all (134-156 ms against 129-134), and the thread that ended first waited."""
+"""Chunks a thread's share of the rows is cut into. ``make bench`` (the two-thread run of
+``bench/bench_floor.py``: 10M rows, riichi, 2 threads on 2 cores) gave is_hu_batch 1.75x one
+call with one chunk a thread (bench/RESULTS.md of 8b4c76d), 1.81x with four (2b931e4)."""
 
 
 def _chunk_bounds(n_rows: int, chunks: int) -> list[tuple[int, int]]:
@@ -79,7 +78,8 @@ def in_threads(query: Callable[..., Any], rows: npt.ArrayLike, /, *, threads: in
                if isinstance(value, np.ndarray) and value.ndim >= 1 and value.shape[0] == n_rows}
     # zero rows first: an argument that is bad for every row (rules, shapes) raises as it is
     empty = query(array[:0], **{**kwargs, **{name: value[:0] for name, value in per_row.items()}})
-    bounds = _chunk_bounds(n_rows, threads * CHUNKS_PER_THREAD)  # (each of MIN_ROWS_PER_THREAD // 4 rows at least)
+    # (each chunk MIN_ROWS_PER_THREAD // CHUNKS_PER_THREAD rows at least)
+    bounds = _chunk_bounds(n_rows, threads * CHUNKS_PER_THREAD)
     if takes_out:  # the caller's out checked against the whole answer's shape, or a new one
         out = per_row[OUT_PARAM] = answer_array(out, (n_rows, *np.shape(empty)[1:]), np.asarray(empty).dtype)
 

@@ -90,7 +90,8 @@ def test_few_rows_are_one_call(monkeypatch):
     assert calls == [150]
     calls.clear()
     parallel.in_threads(query, np.zeros((400, 34), np.uint8), threads=4)
-    assert calls[0] == 0 and sorted(calls[1:]) == [25] * 4 * parallel.CHUNKS_PER_THREAD
+    chunk = 100 // parallel.CHUNKS_PER_THREAD  # (MIN_ROWS_PER_THREAD is 100 here)
+    assert calls[0] == 0 and sorted(calls[1:]) == [chunk] * 4 * parallel.CHUNKS_PER_THREAD
 
 
 def test_a_slow_chunk_leaves_the_other_chunks_to_the_free_threads():

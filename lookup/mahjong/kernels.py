@@ -12,10 +12,11 @@ on the rows that do not win or wait. Rows are taken with :func:`lookup.addresses
 the tables with :func:`lookup.addresses.unowned`, so that no row does atomic reference
 counting.
 
-(The row step stays in the loop rather than in one jitable ``row(c, suit, honor, ...)``:
-passing the tables into a helper per row measured about 10 ns a row slower; likewise the
-exact special-form checks, which take the row, are called only for the forms the cheap
-:func:`~.hand.special_forms` leaves.)
+(The general kernels keep their row step in the loop rather than in one jitable ``row(c,
+suit, honor, ...)`` called per row: passing the tables into a called helper measured about
+10 ns a row slower. The kernels without jokers share :func:`.hand.lean_row`, which is inlined
+(``bench/ab.py``: no slower). The exact special-form checks, which take the row, are called
+only for the forms the cheap :func:`~.hand.special_forms` leaves.)
 """
 
 import numpy as np

@@ -217,15 +217,16 @@ Forms = tuple[int, int, int, int, int, int, int, int]
 def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: int, f2: int, s0: int, s1: int,
                     s2: int, s3: int, t0: int, t1: int, t2: int, total: int, jokers: int, rules: int,
                     counted: bool) -> Forms:
-    """The lacking of each form but 组合龙 (in its place, the fewest tiles of a knitted set
-    missing, plus one when no kind is held twice, as the rest's pair then lacks a tile, and
-    when ``counted``, plus one when the rest needs a meld and the hand holds none whole (no
-    word's lane of 3-tile increments counts one; the words are concave, so the first
-    increment, the tiles of one meld held, is the largest): no 组合龙 lacks fewer; the knitted
-    forms FAR when they cannot reach the other forms' least) from the suits' entries: e0..e3 the shanten entries of the
-    standard form's kinds (the three-player characters from the honors, at their terminal
-    key), f0..f2 the numbered suits' entries of the plain kind (清一色), s0..s3 and t0..t2
-    their over-4 words (0 without jokers); ``c`` the counts (将将胡, the knitted forms).
+    """The lacking of each form but 组合龙 from the suits' entries. In 组合龙's place, a bound no
+    组合龙 lacks fewer than: the fewest tiles of a knitted set missing, plus one when no kind is
+    held twice (the rest's pair lacks a tile), and when ``counted``, plus one when the rest
+    needs a meld and the hand holds none whole (no word's lane of 3-tile increments counts
+    one; the words are concave, so the first increment, the tiles of one meld held, is the
+    largest). The knitted forms are FAR when they cannot reach the other forms' least.
+    e0..e3: the shanten entries of the standard form's kinds (the three-player characters
+    from the honors, at their terminal key), f0..f2 the numbered suits' entries of the plain
+    kind (清一色), s0..s3 and t0..t2 their over-4 words (0 without jokers); ``c`` the counts
+    (将将胡, the knitted forms).
     ``counted``: e0..e3 are the plain words of the suits (:func:`.shanten_hand.plain_words`,
     none NOT_CONCAVE; no 258 pair, no over-4 word), the standard form counted
     (:func:`kept_greedy_rn`) instead of merged."""

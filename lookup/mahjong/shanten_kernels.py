@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row, scan_row_lean
 
-SOURCES_SHA256 = "3c75b9ad04d39cbd36ad74a40a7201a544ebfc55dac4b9939146d21950d71484"
+SOURCES_SHA256 = "f95ef9b60ebca60ebf71d15e71fe66e6cf7ae169dea8b4efa162315d97655195"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

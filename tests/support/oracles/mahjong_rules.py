@@ -330,11 +330,22 @@ def lacking(counts, rules, jokers: int = 0, caps=None) -> int:
             best = min(best, min(14 - min(14, sum(counts[t] > 0 for t in set(kn) | set(range(27, 34))))
                                  for kn in KNITTED))
     if rules.knitted_straight and k >= 3:
-        for kn in KNITTED:
-            rest = [x - (t in kn and x > 0) for t, x in enumerate(counts)]
-            missing = sum(not counts[t] for t in kn)
-            rest_kinds = ["num"] * 3 + ["hon" if rules.honors else None]
-            best = min(best, missing + standard_lacking(rest, caps, rest_kinds, k - 3, jokers, [(0, 1, 2, 3)]))
+        best = min(best, knitted_straight_lacking(counts, rules, jokers, caps))
+    return best
+
+
+def knitted_straight_lacking(counts, rules, jokers: int = 0, caps=None) -> int:
+    """Least tiles lacking of 组合龙 (k >= 3 melds' worth of tiles): per knitted set, its tiles
+    not held plus the standard lacking of the rest (one of each held tile of the set taken out)
+    with k - 3 melds and the pair."""
+    caps = [4] * N_TILES if caps is None else list(caps)
+    k = (sum(counts) + jokers) // 3
+    best = INF
+    for kn in KNITTED:
+        rest = [x - (t in kn and x > 0) for t, x in enumerate(counts)]
+        missing = sum(not counts[t] for t in kn)
+        rest_kinds = ["num"] * 3 + ["hon" if rules.honors else None]
+        best = min(best, missing + standard_lacking(rest, caps, rest_kinds, k - 3, jokers, [(0, 1, 2, 3)]))
     return best
 
 
