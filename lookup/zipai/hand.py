@@ -58,6 +58,7 @@ from .encoding import (
     RANK_SHIFT,
     START,
     STATE_MASK,
+    UNIT_CARDS,
     UNIT_HUXI,
     Counts,
     Scratch,
@@ -81,10 +82,17 @@ FORWARD_RANK = FORWARD_STATE + _LEVELS
 """... path[FORWARD_RANK + n], the rank so far ..."""
 BACKWARD_STATE = FORWARD_RANK + _LEVELS
 """... path[BACKWARD_STATE + n], the reverse automaton's state after numbers 9..n (n = 10: START) ..."""
-CANDIDATES = BACKWARD_STATE + _LEVELS
-"""... and from path[CANDIDATES], the cards whose draw :func:`ting_counts` tries (each slot is
-written before the count says whether it is kept: one slot more than there are cards)."""
-PATH_SIZE = CANDIDATES + N_CARDS + 1
+PAIRS = BACKWARD_STATE + _LEVELS
+"""... from path[PAIRS], the cards held twice whose free third copy :func:`ting_counts` tries ...
+(each slot is written before the count says whether it is kept: one slot more than there are
+cards) ..."""
+FREE_COPY_CASES = PAIRS + N_CARDS + 1
+"""... and from path[FREE_COPY_CASES], the free-copy cases it walks (MAX_CARD_UNITS * t + k for
+the k-th unit of card t; kept the same way)."""
+PATH_SIZE = FREE_COPY_CASES + N_CARDS * MAX_CARD_UNITS + 1
+HALF = N_NUMBERS // 2
+""":func:`ting_counts` walks a change at a number below HALF backward, else forward (at most
+HALF steps either way)."""
 
 
 def _live_unit_slots() -> bytes:
@@ -116,8 +124,26 @@ LIVE_UNIT_SLOTS = _live_unit_slots()
 has a k-th unit (CARD_UNITS) and a free third copy in it changes no number past ``live_to`` or
 before ``live_from`` - 1 (the part's prefix before the change and its suffix after it can both
 still win: see :func:`both_paths`)."""
-LOWEST_BIT = bytes((x & -x).bit_length() - 1 if x else 0 for x in range(1 << MAX_CARD_UNITS))
-"""LOWEST_BIT[x]: the index of x's lowest set bit (x < 2**MAX_CARD_UNITS; 0 for 0)."""
+
+
+def _free_copy_needed() -> bytes:
+    """:data:`FREE_COPY_NEEDED`, from the unit tables of :mod:`lookup.zipai.encoding`."""
+    out = []
+    for t in range(N_CARDS):
+        for k in range(MAX_CARD_UNITS):
+            i = MAX_CARD_UNITS * t + k
+            u = CARD_UNITS[i]
+            rest = [x for x in UNIT_CARDS[u] if x >= 0] if u != NO_UNIT else [t]
+            rest.remove(t)
+            out += [rest.count(x) if x != t else 0 for x in FREE_COPY_NEEDS[2 * i:2 * i + 2]]
+    return bytes(out)
+
+
+FREE_COPY_NEEDED = _free_copy_needed()
+"""FREE_COPY_NEEDED[2 * (MAX_CARD_UNITS * t + k) + j]: the copies of card FREE_COPY_NEEDS[same
+index] that the k-th unit of card t takes off a part holding t twice and drawing a third (0 for
+t itself, which the part holds twice): the case is possible exactly when the part holds that
+many of both."""
 
 
 @jitable
@@ -271,6 +297,23 @@ def both_paths(trans: Table, back: Table, part: Counts, path: Scratch) -> tuple[
     return live_forward, N_NUMBERS - live_backward
 
 
+@jitable(inline=True)
+def walk_changed(trans: Table, final: int, part: Counts, n: int, symbol: int, state: int, rank: int) -> int:
+    """:func:`~lookup.zipai.encoding.walk_from` before number ``n`` in ``state`` with ``rank``,
+    reading ``symbol`` for number ``n`` and the part's own symbols after it: the rank of the
+    part changed at number n only, or NO_WIN."""
+    e = trans[state * N_SYMBOLS + symbol]
+    return walk_from(trans, final, part, n + 1, e & STATE_MASK, rank + (e >> RANK_SHIFT))
+
+
+@jitable(inline=True)
+def back_changed(back: Table, back_final: int, part: Counts, n: int, symbol: int, state: int) -> bool:
+    """:func:`~lookup.zipai.encoding.walk_back_from` in ``state`` after numbers 9..n+1, reading
+    ``symbol`` for number ``n`` and the part's own symbols before it: True when the part changed
+    at number n only wins."""
+    return walk_back_from(back, back_final, part, n - 1, back[state * N_SYMBOLS + symbol])
+
+
 @jitable
 def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final: int, c: Counts, part: Scratch,
                 path: Scratch, melds: int, quads: int, used: Counts, peng: int, wei: int, min_huxi: int,
@@ -285,13 +328,21 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
 
     ``back``, ``back_final``: the group set's reverse automaton; ``path``: scratch of
     :data:`PATH_SIZE` ints. The part is walked once each way (:func:`both_paths`); a case
-    changes the part on a few numbers only (a card joining it: its number; a free copy: those
-    of the cards its unit takes off, :data:`~lookup.zipai.encoding.FREE_COPY_FIRST_NUMBER`),
-    and can win only where the part's prefix before them and its suffix after them are both
-    live: the other cases are skipped unwalked (the cards that have none are not even listed),
-    the rest resume the shorter walk there (a winner: the forward one, for its rank). A held
-    pair's units are visited only where that holds (:data:`LIVE_UNIT_SLOTS`, one read for all of
-    them) and the part holds the unit's other cards.
+    changes the part on a few numbers only and can win only where the part's prefix before
+    them and its suffix after them are both live. The cases, by kind, each kind in a loop of
+    its own: one loop over every card's cases mispredicted on the kind and count
+    (``bench/ab.py zipai.ting_batch``: 0.88-0.91 of that loop's time):
+
+    - the part unchanged (a 坎 made a 提, an exposed 碰 a 跑, an exposed 偎 a 提): only when
+      the whole part wins, from the forward walk's rank;
+    - a card joining the part, or a held pair made a 偎: its number's symbol changes; the live
+      numbers only, each card there walked from the paths, backward below :data:`HALF` (and a
+      winner forward again, for its rank), else forward;
+    - a free third copy of a held pair in one of its units: the numbers of the cards the unit
+      takes off change (:data:`~lookup.zipai.encoding.FREE_COPY_FIRST_NUMBER`). The cases whose
+      prefix and suffix are live (:data:`LIVE_UNIT_SLOTS`) and whose cards the part holds
+      (:data:`FREE_COPY_NEEDED`) are listed without a branch, then each resumes the shorter
+      walk (a winner: the forward one).
     """
     status, size, huxi, kan_quads = take_out_sets(c, used, part)
     if status != OK:
@@ -301,75 +352,82 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
     melds += huxi
     quads += kan_quads
     live_to, live_from = both_paths(trans, back, part, path)
-    # The candidates, listed without a branch on the counts (random hands would mispredict
-    # them): a card held other than twice changes the part at its number only, so only
-    # those of the numbers where the part's prefix and suffix are both live (all ten numbers
-    # are read: a loop over the live ones only mispredicts its end); then the cards held
-    # twice whose cases reach there (a free copy changes the numbers of its unit).
-    candidates = 0
-    lowest = live_from - 1
-    for n in range(N_NUMBERS):
-        live = (n >= lowest) & (n <= live_to)
-        path[CANDIDATES + candidates] = n
-        candidates += live & (c[n] != MAX_PART_COPIES)
-        path[CANDIDATES + candidates] = n + N_NUMBERS
-        candidates += live & (c[n + N_NUMBERS] != MAX_PART_COPIES)
     for t in range(N_CARDS):
         out[t] = NO_WIN
-        path[CANDIDATES + candidates] = t
-        candidates += (c[t] == MAX_PART_COPIES) & (CARD_FIRST_NUMBER[t] <= live_to) & \
-            (CARD_LAST_NUMBER[t] + 1 >= live_from)
+    exposed = peng | wei
+    if path[FORWARD_STATE + N_NUMBERS] == final:  # the part unchanged
+        for t in range(N_CARDS):
+            x = c[t]
+            if x + used[t] < MAX_COPIES and (x == KAN_COPIES or exposed >> t & 1):
+                _, _, _, gained, upgraded = draw_case(x, t, 0, peng, wei)
+                if pair_rule_ok(size, quads + upgraded, pair_with_quad):
+                    out[t] = score(values, path[FORWARD_RANK + N_NUMBERS], melds + gained, min_huxi)
+    # a card joining the part or a pair made a 偎: without a branch on the counts (random
+    # hands would mispredict them) but the one on a winner
+    joins_ok = pair_rule_ok(size + 1, quads, pair_with_quad)
+    wei_ok = pair_rule_ok(size - MAX_PART_COPIES, quads, pair_with_quad)
+    lowest = max(live_from - 1, 0)
+    highest = min(live_to, N_NUMBERS - 1)
+    for n in range(lowest, highest + 1):
+        symbol = COUNT_VALUES * part[n] + part[n + N_NUMBERS]
+        for case in range(2):
+            t = n + N_NUMBERS * case
+            x = c[t]
+            pair = x == MAX_PART_COPIES
+            weight = COUNT_VALUES - (COUNT_VALUES - 1) * case  # (of the card's count in the symbol)
+            changed = symbol + weight * (1 - (MAX_PART_COPIES + 1) * pair)  # one copy more, or the pair off
+            ok = (x + used[t] < MAX_COPIES) & (x <= MAX_PART_COPIES) & ((exposed >> t & 1) == 0) & \
+                ((pair & wei_ok) | ((x != MAX_PART_COPIES) & joins_ok))
+            if n >= HALF:
+                rank = walk_changed(trans, final, part, n, changed, path[FORWARD_STATE + n], path[FORWARD_RANK + n])
+                won = ok & (rank >= 0)
+            else:
+                won = ok & back_changed(back, back_final, part, n, changed, path[BACKWARD_STATE + n + 1])
+            if won:
+                if n < HALF:
+                    rank = walk_changed(trans, final, part, n, changed, path[FORWARD_STATE + n],
+                                        path[FORWARD_RANK + n])
+                gained = 0
+                if pair:
+                    gained = WEI_HUXI[case]
+                out[t] = score(values, rank, melds + gained, min_huxi)
+    # a free third copy of a held pair: the pairs, then their cases, listed without a branch
+    pairs = 0
+    for t in range(N_CARDS):
+        path[PAIRS + pairs] = t
+        pairs += (c[t] == MAX_PART_COPIES) & (used[t] < MAX_COPIES - MAX_PART_COPIES) & \
+            (CARD_FIRST_NUMBER[t] <= live_to) & (CARD_LAST_NUMBER[t] + 1 >= live_from)
+    cases = 0
+    copy_ok = pair_rule_ok(size + 1, quads, pair_with_quad)
+    if copy_ok:
+        for j in range(pairs):
+            t = path[PAIRS + j] & 0xFF  # (the mask: the indices built from t are not negative)
+            slots = live_unit_slots(t, live_to, live_from)
+            for k in range(MAX_CARD_UNITS):
+                i = MAX_CARD_UNITS * t + k
+                path[FREE_COPY_CASES + cases] = i
+                cases += ((slots >> k & 1) != 0) & unit_in_set(CARD_UNITS[i], limit) & \
+                    (part[FREE_COPY_NEEDS[2 * i]] >= FREE_COPY_NEEDED[2 * i]) & \
+                    (part[FREE_COPY_NEEDS[2 * i + 1]] >= FREE_COPY_NEEDED[2 * i + 1])
+    for j in range(cases):
+        i = path[FREE_COPY_CASES + j] & 0xFF
+        t = i // MAX_CARD_UNITS
+        u = CARD_UNITS[i]
+        first = FREE_COPY_FIRST_NUMBER[i]
+        last = FREE_COPY_LAST_NUMBER[i]
+        part[t] = MAX_PART_COPIES + 1
+        add_unit(part, u, -1)  # (within 0..2: the part holds the cards it takes)
+        rank = NO_WIN
+        if last + 1 >= N_NUMBERS - first or walk_back_from(back, back_final, part, last,
+                                                            path[BACKWARD_STATE + last + 1]):
+            rank = walk_from(trans, final, part, first, path[FORWARD_STATE + first], path[FORWARD_RANK + first])
+        if rank >= 0:
+            total = score(values, rank, melds + UNIT_HUXI[u], min_huxi)
+            if total > out[t]:
+                out[t] = total
+        add_unit(part, u, 1)
+        part[t] = MAX_PART_COPIES
     waits = 0
-    for j in range(candidates):
-        # (a card; the mask tells the compiler that the indices built from t are not negative,
-        # so they skip the wraparound of a negative index)
-        t = path[CANDIDATES + j] & 0xFF
-        x = c[t]
-        best = NO_WIN
-        number = t % N_NUMBERS
-        if x + used[t] < MAX_COPIES:
-            kept = part[t]
-            # case 0, then for a held pair (a free third copy) case k + 1 for each of t's units k
-            # whose change leaves a live prefix and suffix (the set bits of slots: most units
-            # are not, and are not visited) and whose other cards the part holds
-            slots = 0
-            if x == MAX_PART_COPIES:
-                slots = live_unit_slots(t, live_to, live_from)
-            k = 0
-            go = number <= live_to and number + 1 >= live_from  # (case 0 changes t's number only)
-            for _ in range(1 + MAX_CARD_UNITS):
-                if go:
-                    first = last = number
-                    if k > 0:
-                        i = MAX_CARD_UNITS * t + k - 1
-                        first = FREE_COPY_FIRST_NUMBER[i]
-                        last = FREE_COPY_LAST_NUMBER[i]
-                    u, held, grown, gained, upgraded = draw_case(x, t, k, peng, wei)
-                    if unit_in_set(u, limit) and pair_rule_ok(size + grown, quads + upgraded, pair_with_quad):
-                        part[t] = held
-                        if u == NO_UNIT or add_unit(part, u, -1):
-                            # refuted by the shorter walk from the paths (most draws stop here); a
-                            # winner is walked forward for its rank (the steps take no arrays on:
-                            # they inline)
-                            rank = NO_WIN
-                            if last + 1 >= N_NUMBERS - first or walk_back_from(back, back_final, part, last,
-                                                                                path[BACKWARD_STATE + last + 1]):
-                                rank = walk_from(trans, final, part, first, path[FORWARD_STATE + first],
-                                                 path[FORWARD_RANK + first])
-                            if rank >= 0:  # (score checks it too; most draws stop here)
-                                total = score(values, rank, melds + gained, min_huxi)
-                                if total > best:
-                                    best = total
-                        if u != NO_UNIT:
-                            add_unit(part, u, 1)
-                        part[t] = kept
-                if slots == 0:
-                    break
-                k = 1 + LOWEST_BIT[slots]
-                slots &= slots - 1
-                i = 2 * (MAX_CARD_UNITS * t + k - 1)
-                go = (part[FREE_COPY_NEEDS[i]] != 0) & (part[FREE_COPY_NEEDS[i + 1]] != 0)
-            if best >= 0:
-                waits += 1
-            out[t] = best
+    for t in range(N_CARDS):
+        waits += out[t] >= 0
     return OK, waits

@@ -42,7 +42,7 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-SOURCES_SHA256 = "1b9698a27d06e44315102ed0a9a9646fa8160ea93e66978efef1f6d7bd45fbf2"
+SOURCES_SHA256 = "540fd6fd76bf45c684fdd3350c44409d8078ba6fec0698fee0a765e668c53e26"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

@@ -2,6 +2,8 @@
 or suffix is dead) against the definition it replaced: every draw placed in each of its cases
 and the whole part walked from the start."""
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -84,10 +86,26 @@ def test_ting_without_wang_equals_the_wang_search_with_none(rng, rules):
         assert zipai.ting(c, m, rules) == with_search, (c, m)
 
 
-def test_lowest_bit_is_the_lowest_set_bit():
-    for x in range(1, len(hand.LOWEST_BIT)):
-        k = hand.LOWEST_BIT[x]
-        assert x >> k & 1 and x & ((1 << k) - 1) == 0
+@pytest.mark.parametrize("t", range(N_CARDS))
+def test_free_copy_needed_is_exactly_when_the_unit_can_take_its_cards(t):
+    """For every unit of t and every count (0..2) of its other cards, on a part holding t
+    twice: the FREE_COPY_NEEDS / FREE_COPY_NEEDED test that lists a free-copy case holds
+    exactly when add_unit can take the unit off the part with a third t."""
+    for k in range(MAX_CARD_UNITS):
+        i = MAX_CARD_UNITS * t + k
+        u = encoding.CARD_UNITS[i]
+        if u == NO_UNIT:
+            continue
+        others = sorted(set(encoding.unit_cards(u)) - {t})
+        for held in itertools.product(range(MAX_PART_COPIES + 1), repeat=len(others)):
+            part = [0] * N_CARDS
+            part[t] = MAX_PART_COPIES
+            for x, n in zip(others, held):
+                part[x] = n
+            listed = all(part[encoding.FREE_COPY_NEEDS[2 * i + j]] >= hand.FREE_COPY_NEEDED[2 * i + j]
+                         for j in range(2))
+            part[t] += 1
+            assert listed == encoding.add_unit(part, u, -1), (t, u, held)
 
 
 @pytest.mark.parametrize("t", range(N_CARDS))
