@@ -51,7 +51,7 @@ import numpy as np
 
 from .errors import TableError
 
-SCHEMA_VERSIONS = {"mahjong": 4, "shisanshui": 3, "zipai": 4}
+SCHEMA_VERSIONS = {"mahjong": 4, "shisanshui": 3, "zipai": 5}
 """Schema version the runtime expects per game; bump it when a table's layout or meaning changes.
 
 Version 2: the ``metadata_sha256`` root attribute; datasets aligned to 64 bytes in the file.
@@ -60,6 +60,8 @@ Mahjong version 4: the plain words of the suit and honor shanten entries (``*/pl
 Shisanshui version 3: the field of the ``field`` objective (``field/rows``, ``field/calibration``).
 Zipai version 3: a second group set (一五十 as a group, ``automaton_yiwushi``/``values_yiwushi``)
 and six first-move bits in the values.
+Zipai version 4: the reverse automata (``reverse_automaton*``) for ting.
+Zipai version 5: the ting automata (``ting_automaton*``), the parts one draw from winning.
 """
 
 GAMES = tuple(SCHEMA_VERSIONS)

@@ -26,17 +26,20 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from lookup.jit import register_jitables
 from lookup.zipai.encoding import (
+    CARD_UNITS,
     GAME,
     GROUP_SETS,
     GROUP_SIZE,
     HUXI_BITS,
     HUXI_MASK,
+    MAX_CARD_UNITS,
     MAX_PART,
     MAX_PART_COPIES,
     MOVE_UNITS,
@@ -46,6 +49,7 @@ from lookup.zipai.encoding import (
     N_NUMBERS,
     N_SYMBOLS,
     N_UNITS,
+    NO_UNIT,
     PAIR_SIZE,
     PAIR_UNIT,
     RANK_SHIFT,
@@ -61,6 +65,9 @@ from lookup.zipai.encoding import (
     lowest_card,
     reverse_dataset_of,
     reverse_final_attr,
+    ting_accepts,
+    ting_dataset_of,
+    ting_final_attr,
     walk,
     walk_back_from,
 )
@@ -281,14 +288,18 @@ def reversed_keys(keys: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=False)
-def reverse_misses(keys, back, back_final):
-    """Number of winning vectors (keys in number-0-first order) the reverse automaton does not accept."""
+def misses(keys, table, final, backward):
+    """Number of the vectors (keys in number-0-first order) an automaton does not accept: the
+    reverse one (``backward``, read number 9 first) or the ting one (read number 0 first)."""
     counts = np.zeros(N_CARDS, np.int64)
     bad = 0
     for i in range(keys.shape[0]):
         decode_key(keys[i], counts)
-        if not walk_back_from(back, back_final, counts, N_NUMBERS - 1, START):
-            bad += 1
+        if backward:
+            accepted = walk_back_from(table, final, counts, N_NUMBERS - 1, START)
+        else:
+            accepted = ting_accepts(table, final, counts)
+        bad += not accepted
     return bad
 
 
@@ -298,10 +309,122 @@ def reverse_automaton(keys: np.ndarray) -> tuple[np.ndarray, int]:
     exactly their reversed keys)."""
     trans, final = build_automaton(reversed_keys(keys))
     back = (trans & STATE_MASK).astype(np.uint32)
-    bad = reverse_misses(keys, back, final)
+    bad = misses(keys, back, final, True)
     if bad:
         raise AssertionError(f"the reverse automaton refuses {bad} winning vectors")
     return back, int(final)
+
+
+def card_key_weights() -> np.ndarray:
+    """The key of one copy of each card alone (int64, N_CARDS): a key changes by these."""
+    weights = np.zeros(N_CARDS, np.int64)
+    for t in range(N_CARDS):
+        counts = [0] * N_CARDS
+        counts[t] = 1
+        weights[t] = key_of(counts)
+    return weights
+
+
+@njit(cache=False)
+def _ting_size_ok(size):
+    """The sizes ting takes a part of: one card short of a winning size (3k+1 or 3k+2, at most 20)."""
+    return size % GROUP_SIZE != 0 and size < MAX_PART
+
+
+@njit(cache=False)
+def one_draw_parts(counts, key, size, limit, weights, out):
+    """The parts (counts <= 2, of a size ting takes) that one drawn card, placed some way,
+    turns into the winning vector ``counts`` (its ``key`` and ``size``): the keys written to
+    ``out``, their number returned (some may repeat).
+
+    The ways (:func:`lookup.zipai.hand.draw_case`): the part unchanged (the card made a 提 or
+    跑 outside it), the card joins it, a held pair of it made a 偎, or a held pair of it and
+    the card, a third copy, with one unit of the group set (``limit``) or its pair taken off.
+    """
+    m = 0
+    if _ting_size_ok(size):  # the part unchanged
+        out[m] = key
+        m += 1
+    for t in range(N_CARDS):
+        x = counts[t]
+        if x > 0 and _ting_size_ok(size - 1):  # t joined a part holding x - 1 of it
+            out[m] = key - weights[t]
+            m += 1
+        if x == 0 and _ting_size_ok(size + MAX_PART_COPIES):  # a pair of t made a 偎
+            out[m] = key + MAX_PART_COPIES * weights[t]
+            m += 1
+        if x == 0:
+            continue
+        for k in range(MAX_CARD_UNITS):  # a third t with unit u taken off: the part held u but one t
+            u = CARD_UNITS[MAX_CARD_UNITS * t + k]
+            if u == NO_UNIT:
+                break
+            if limit <= u < PAIR_UNIT:
+                continue
+            counts[t] -= 1
+            ok = add_unit(counts, u, 1)
+            held = counts[t]
+            added = GROUP_SIZE - 1 if u < PAIR_UNIT else PAIR_SIZE - 1
+            if ok and held == MAX_PART_COPIES and _ting_size_ok(size + added):
+                out[m] = key_of(counts)
+                m += 1
+            add_unit(counts, u, -1)
+            counts[t] += 1
+    return m
+
+
+@njit(cache=False)
+def mark_one_draw_parts(keys, limit, weights, bitmap):
+    """Set bit k of ``bitmap`` (uint64 words) for the key k of every part one draw from a winning vector."""
+    counts = np.zeros(N_CARDS, np.int64)
+    out = np.empty(1 + 2 * N_CARDS + N_CARDS * MAX_CARD_UNITS, np.int64)
+    for i in range(keys.shape[0]):
+        decode_key(keys[i], counts)
+        size = 0
+        for t in range(N_CARDS):
+            size += counts[t]
+        for j in range(one_draw_parts(counts, keys[i], size, limit, weights, out)):
+            bitmap[out[j] >> 6] |= np.uint64(1) << np.uint64(out[j] & 63)
+
+
+@njit(cache=False)
+def set_bits(bitmap):
+    """The indices of the set bits of ``bitmap`` (uint64 words, bit k of word w is w * 64 + k), ascending."""
+    n = 0
+    for w in range(bitmap.shape[0]):
+        b = bitmap[w]
+        while b:
+            b &= b - np.uint64(1)
+            n += 1
+    out = np.empty(n, np.int64)
+    m = 0
+    for w in range(bitmap.shape[0]):
+        b = bitmap[w]
+        while b:
+            low = b & (~b + np.uint64(1))  # the lowest set bit, alone
+            k = 0
+            while low >> np.uint64(k + 1):
+                k += 1
+            out[m] = w * 64 + k
+            m += 1
+            b ^= low
+    return out
+
+
+def ting_automaton(keys: np.ndarray, yiwushi: bool) -> tuple[np.ndarray, int, int]:
+    """(uint32 transitions, accepting state, number of parts) of the minimal automaton of the
+    parts one draw from a winning vector (``keys``: the winning vectors of the group set),
+    checked to accept every such part (it accepts no other: it is built from exactly their keys)."""
+    bitmap = np.zeros(-(-N_SYMBOLS ** N_NUMBERS // 64), np.uint64)
+    mark_one_draw_parts(keys, group_limit(yiwushi), card_key_weights(), bitmap)
+    parts = set_bits(bitmap)
+    del bitmap
+    trans, final = build_automaton(parts)
+    ting = (trans & STATE_MASK).astype(np.uint32)
+    bad = misses(parts, ting, final, False)
+    if bad:
+        raise AssertionError(f"the ting automaton refuses {bad} parts one draw from winning")
+    return ting, int(final), len(parts)
 
 
 def move_unit_array(yiwushi: bool) -> np.ndarray:
@@ -311,9 +434,24 @@ def move_unit_array(yiwushi: bool) -> np.ndarray:
     return moves
 
 
-def group_set_tables(group_set: str, progress=print) -> tuple[np.ndarray, int, np.ndarray, dict, np.ndarray, int]:
-    """(automaton, final state, values, vectors per part size, reverse automaton, its final
-    state) of one group set, checked.
+class GroupSetTables(NamedTuple):
+    """One group set's tables, checked (:func:`group_set_tables`)."""
+
+    trans: np.ndarray
+    final: int
+    values: np.ndarray
+    sizes: dict
+    """Winning vectors per part size."""
+    back: np.ndarray
+    back_final: int
+    ting: np.ndarray
+    ting_final: int
+    n_ting_parts: int
+    """Parts one draw from winning (the ting automaton's language)."""
+
+
+def group_set_tables(group_set: str, progress=print) -> GroupSetTables:
+    """The automaton, values, reverse and ting automata of one group set, checked.
 
     The per-size counts must be the known ones, every key must walk to its own rank, and the
     best huxi over the first moves must equal the level-by-level best.
@@ -337,7 +475,11 @@ def group_set_tables(group_set: str, progress=print) -> tuple[np.ndarray, int, n
     t3 = time.perf_counter()
     back, back_final = reverse_automaton(keys)
     progress(f"  {group_set}: reverse automaton of {back_final + 1:,} states ({time.perf_counter() - t3:.2f} s)")
-    return trans, final, values, sizes, back, back_final
+    t4 = time.perf_counter()
+    ting, ting_final, n_parts = ting_automaton(keys, yiwushi)
+    progress(f"  {group_set}: ting automaton of {ting_final + 1:,} states, {n_parts:,} parts one draw "
+             f"from winning ({time.perf_counter() - t4:.2f} s)")
+    return GroupSetTables(trans, final, values, sizes, back, back_final, ting, ting_final, n_parts)
 
 
 _GROUPS_TEXT = {
@@ -359,7 +501,7 @@ def build_datasets(progress=print) -> tuple[dict, dict]:
                   "cards + binary search, and open addressing (bench/zipai_encoding.py)",
     }
     for group_set in GROUP_SETS:
-        trans, final, values, sizes, back, back_final = group_set_tables(group_set, progress)
+        trans, final, values, sizes, back, back_final, ting, ting_final, n_parts = group_set_tables(group_set, progress)
         automaton_name, values_name = datasets_of(group_set)
         groups = _GROUPS_TEXT[group_set]
         datasets[automaton_name] = (
@@ -385,11 +527,23 @@ def build_datasets(progress=print) -> tuple[dict, dict]:
             f"1 start); a vector wins when its ten steps end in {reverse_final_attr(group_set)}. "
             "ting draws a card only where neither automaton finds the rest of the hand dead",
         )
+        datasets[ting_dataset_of(group_set)] = (
+            ting,
+            f"{groups}. Minimal automaton of the parts one draw from winning: vectors (counts <= 2) "
+            "of 3k+1 or 3k+2 cards, at most 20, that one more card makes a winning vector, unchanged "
+            "(the card a 提 or 跑 outside), joining, making a held pair a 偎, or a free third copy "
+            "with a unit of the group set taken off; pair rule, huxi and copies aside. Read number 0 "
+            "first (symbol 3*small_n + big_n); uint32 entry [9*state + symbol] = next state (0 dead, "
+            f"1 start); a part may win on a draw only when its ten steps end in "
+            f"{ting_final_attr(group_set)}",
+        )
+        params[ting_final_attr(group_set)] = int(ting_final)
         params[reverse_final_attr(group_set)] = int(back_final)
         suffix = "" if group_set == "plain" else "_" + group_set
         params[final_state_attr(group_set)] = int(final)
         params["n_states" + suffix] = int(final + 1)
         params["n_vectors" + suffix] = int(len(values))
+        params["n_ting_parts" + suffix] = n_parts
         params["vectors_per_size" + suffix] = " ".join(f"{s}:{n}" for s, n in sizes.items())
         params["design_bytes" + suffix] = _design_bytes(len(values), trans, values)
     return datasets, params

@@ -1,8 +1,8 @@
 """The zipai table contract: what ``tablegen/zipai.py`` writes and the runtime reads.
 
 Everything both sides must agree on is defined here once: the card layout, the units (the
-groups and pairs of a split) with their huxi, the key of a count vector, the automaton's
-entry layout, the value layout, the first moves, the dataset names, and :func:`walk`. The
+groups and pairs of a split) with their huxi, the key of a count vector, the automata's
+entry layouts, the value layout, the first moves, the dataset names, and :func:`walk`. The
 generator imports only this module of the runtime; the runtime reads the file through
 :data:`VIEW`.
 
@@ -40,6 +40,15 @@ numbers 0..n-1 that reaches the dead state of ``trans`` and a suffix of numbers 
 reaches the dead state of ``back`` are each part of no winning vector: ting draws only
 where neither is dead, and checks each such draw by the shorter of the two walks
 (:func:`walk_from`, :func:`walk_back_from`).
+
+**Ting automaton.** ``ting[9 * s + symbol]`` (uint32): the next state of the minimal
+deterministic automaton (same numbering as ``back``, read number 0 first, accepting
+``ting_final``) of the parts *one draw from winning*: vectors of a size ting takes (3k+1 or
+3k+2 cards, at most 20) that one more card turns into a winning vector in one of the ways
+ting places it (the part unchanged, the card joining it, a held pair made a 偎, or a third
+copy free in a unit of the group set; see :func:`lookup.zipai.hand.draw_case`), the pair
+rule, the huxi and the copies left aside. A part it refuses wins on no draw: ting answers
+it after one walk (:func:`ting_accepts`), most of what it is asked.
 
 **Values.** ``values[rank]`` (uint16): bits 0..4 the best huxi of the vector's splits,
 bits 5..10 its *first moves*: the units on its lowest card (:func:`lowest_card`) that leave
@@ -126,7 +135,18 @@ def reverse_final_attr(group_set: str) -> str:
     return "reverse_final_state" + _SUFFIX[group_set]
 
 
-DATASETS = tuple(name for g in GROUP_SETS for name in (*datasets_of(g), reverse_dataset_of(g)))
+def ting_dataset_of(group_set: str) -> str:
+    """The dataset name of a group set's ting automaton (the parts one draw from winning)."""
+    return "ting_automaton" + _SUFFIX[group_set]
+
+
+def ting_final_attr(group_set: str) -> str:
+    """The root attribute holding the accepting state of a group set's ting automaton."""
+    return "ting_final_state" + _SUFFIX[group_set]
+
+
+DATASETS = tuple(name for g in GROUP_SETS
+                 for name in (*datasets_of(g), reverse_dataset_of(g), ting_dataset_of(g)))
 """The datasets of data/zipai.h5, in file order."""
 FINAL_STATE = final_state_attr("plain")
 
@@ -316,6 +336,16 @@ def walk_back_from(back: Table, back_final: int, part: Counts, level: int, state
 
 
 @jitable
+def ting_accepts(ting: Table, ting_final: int, part: Counts) -> bool:
+    """True when the ting automaton accepts ``part`` (20 counts, each 0..2): some draw may make
+    it win. Like :func:`walk_from`, it reads on through the dead state."""
+    s = START
+    for n in range(N_NUMBERS):
+        s = ting[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+    return s == ting_final
+
+
+@jitable
 def key_of(counts: Counts) -> int:
     """Key of a count vector (each 0..2): its ten symbols as base-9 digits, number 0 first."""
     key = 0
@@ -381,6 +411,10 @@ class GroupTables(NamedTuple):
     """The reverse automaton (uint32) ..."""
     back_final: int
     back_view: memoryview
+    ting: np.ndarray
+    """The ting automaton (uint32) ..."""
+    ting_final: int
+    ting_view: memoryview
 
 
 class Tables(NamedTuple):
@@ -401,7 +435,10 @@ def _read(tableset: tables.TableSet) -> Tables:
         final = int(tableset.attrs[final_state_attr(group_set)])
         back = tableset[reverse_dataset_of(group_set)]
         back_final = int(tableset.attrs[reverse_final_attr(group_set)])
-        sets.append(GroupTables(automaton, final, values, automaton.data, values.data, back, back_final, back.data))
+        ting = tableset[ting_dataset_of(group_set)]
+        ting_final = int(tableset.attrs[ting_final_attr(group_set)])
+        sets.append(GroupTables(automaton, final, values, automaton.data, values.data, back, back_final, back.data,
+                                ting, ting_final, ting.data))
     return Tables(*sets)
 
 

@@ -42,7 +42,7 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-SOURCES_SHA256 = "540fd6fd76bf45c684fdd3350c44409d8078ba6fec0698fee0a765e668c53e26"
+SOURCES_SHA256 = "70e9d6f41ed2fc77fd3b44f034578a525781364c18d5dd429eba85bb22d5adf4"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
@@ -88,15 +88,16 @@ def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, fina
 
 @kernel
 def ting_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray, back: np.ndarray,
-               back_final: int, min_huxi: int, pair_with_quad: bool, limit: int, out: np.ndarray) -> tuple[int, int]:
+               back_final: int, ting: np.ndarray, ting_final: int, min_huxi: int, pair_with_quad: bool, limit: int,
+               out: np.ndarray) -> tuple[int, int]:
     """``out[i, t]``: best total huxi of row i after drawing card t (no exposed melds), or NO_WIN."""
     scratch = np.zeros(FIXED_SCRATCH + hand.PATH_SIZE, np.int64)
     part_counts = part_scratch()
-    trans, values, back = unowned(trans), unowned(values), unowned(back)
+    trans, values, back, ting = unowned(trans), unowned(values), unowned(back), unowned(ting)
     for i in range(counts.shape[0]):
         part, used, path = scratch_views(part_counts, scratch)
-        status, _ = hand.ting_counts(trans, final, values, back, back_final, row_at(counts, i), part, path, 0, 0,
-                                     used, 0, 0, min_huxi, pair_with_quad, limit, row_at(out, i))
+        status, _ = hand.ting_counts(trans, final, values, back, back_final, ting, ting_final, row_at(counts, i),
+                                     part, path, 0, 0, used, 0, 0, min_huxi, pair_with_quad, limit, row_at(out, i))
         if status != jit.OK:
             return status, i
     return jit.OK, counts.shape[0]

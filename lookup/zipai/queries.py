@@ -133,9 +133,9 @@ def ting(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: str | R
     if wang is None:
         out = [0] * N_CARDS
         status, waits = steps.ting_counts(g.trans_view, g.final, g.values_view, g.back_view, g.back_final,
-                                          query.counts, [0] * N_CARDS, [0] * steps.PATH_SIZE, m.huxi, m.quads,
-                                          m.used, m.peng, m.wei, q.min_huxi, q.pair_with_quad,
-                                          group_limit(q.yiwushi), out)
+                                          g.ting_view, g.ting_final, query.counts, [0] * N_CARDS,
+                                          [0] * steps.PATH_SIZE, m.huxi, m.quads, m.used, m.peng, m.wei,
+                                          q.min_huxi, q.pair_with_quad, group_limit(q.yiwushi), out)
     else:
         out = [0] * (N_CARDS + 1)
         status, waits = wild.ting_wang(g.trans_view, g.final, g.values_view, query.counts, [0] * N_CARDS,
@@ -220,8 +220,8 @@ def ting_batch(counts: npt.ArrayLike, rules: str | RuleSet = "paohuzi",
     if wang is None:
         rows = None
         out = answer_array(out, (counts.shape[0], N_CARDS), np.int16)
-        status, row = kernels.ting_batch(counts, g.trans, g.final, g.values, g.back, g.back_final, rules.min_huxi,
-                                         rules.pair_with_quad, limit, out)
+        status, row = kernels.ting_batch(counts, g.trans, g.final, g.values, g.back, g.back_final, g.ting,
+                                         g.ting_final, rules.min_huxi, rules.pair_with_quad, limit, out)
     else:
         rows = batch_wang(wang, counts.shape[0])
         out = answer_array(out, (counts.shape[0], N_CARDS + 1), np.int16)

@@ -140,7 +140,7 @@ def test_steps_return_a_status_and_the_detail():
     assert hand.hu_counts(*tables_, counts_of("一二三四"), [0] * 20, 0, 0, [0] * 20, 10, True) == (jit.ERR_SIZE, 4)
     out = [0] * 20
     waiting = counts_of("二七十 二七十 貳柒")
-    ting_tables = (*tables_, view.back_view, view.back_final)
+    ting_tables = (*tables_, view.back_view, view.back_final, view.ting_view, view.ting_final)
     path = [0] * hand.PATH_SIZE
     assert hand.ting_counts(*ting_tables, waiting, [0] * 20, path, 0, 0, [0] * 20, 0, 0, 10, True, PLAIN,
                             out) == (jit.OK, 1)
@@ -161,11 +161,11 @@ def test_kernels_return_ok_and_rows_written_or_the_first_bad_row():
     rows[3, 0] = 5
     assert kernels.hu_batch(rows, view.trans, view.final, view.values, 10, True, out) == (jit.ERR_SIZE, 2)
     waits = np.empty((4, 20), np.int16)
-    assert kernels.ting_batch(rows, view.trans, view.final, view.values, view.back, view.back_final, 10, True, PLAIN,
-                              waits) == (jit.ERR_SIZE, 0)
+    assert kernels.ting_batch(rows, view.trans, view.final, view.values, view.back, view.back_final, view.ting,
+                              view.ting_final, 10, True, PLAIN, waits) == (jit.ERR_SIZE, 0)
     rows[:3] = counts_of("二七十 二七十 貳柒")
-    assert kernels.ting_batch(rows, view.trans, view.final, view.values, view.back, view.back_final, 10, True, PLAIN,
-                              waits) == (jit.ERR_COPIES, 3)
+    assert kernels.ting_batch(rows, view.trans, view.final, view.values, view.back, view.back_final, view.ting,
+                              view.ting_final, 10, True, PLAIN, waits) == (jit.ERR_COPIES, 3)
 
 
 # --- one table cache ---------------------------------------------------------------------------------

@@ -231,7 +231,8 @@ def test_metadata(loaded):
         for name in attrs["datasets"].split():
             assert f[name].attrs["description"]
             assert f[name].attrs["sha256"] == tables.array_sha256(f[name][()])
-    assert loaded.path.stat().st_size < 52 * 2 ** 20  # two group sets: 17.5 + 27 MiB, reverse automata 0.8 + 3 MiB
+    # two group sets: 17.5 + 27 MiB, reverse automata 0.8 + 3 MiB, ting automata 5.3 + 18.2 MiB
+    assert loaded.path.stat().st_size < 74 * 2 ** 20
 
 
 def test_loaded_arrays_are_read_only(loaded):
@@ -293,3 +294,83 @@ def test_published_hengyang_shihuka_table(loaded):
             best = [s for s in slow.splits(counts, yiwushi=True) if slow.split_huxi(s) == huxi]
             assert all({(0, 4, 9), (10, 14, 19)} & set(s) for s in best), number
     assert differ == 85
+
+
+def one_draw_wins(part, trans, final, limit) -> bool:
+    """The ting automaton's language, by its definition: a part of a size ting takes that one
+    more card makes winning (``walk`` on the group set's automaton) unchanged, joining, making
+    a held pair a 偎, or as a free third copy with a unit of the set (or its pair) taken off."""
+    size = sum(part)
+    if size % 3 == 0 or size > 20:
+        return False
+    if core.walk(trans, final, part) >= 0:
+        return True
+    for t in range(core.N_CARDS):
+        drawn = list(part)
+        if part[t] < 2:
+            drawn[t] += 1
+        else:
+            drawn[t] = 0
+        if core.walk(trans, final, drawn) >= 0:
+            return True
+        if part[t] < 2:
+            continue
+        for u in range(core.N_UNITS):
+            if t not in core.UNIT_CARDS[u] or limit <= u < core.PAIR_UNIT:
+                continue
+            drawn = list(part)
+            drawn[t] += 1
+            if core.add_unit(drawn, u, -1) and core.walk(trans, final, drawn) >= 0:
+                return True
+    return False
+
+
+def _ting_tables(loaded, group_set):
+    """(ting automaton, its final state, automaton, final state, group limit) of a group set."""
+    trans, final, _ = _arrays(loaded, group_set)
+    ting = loaded[core.ting_dataset_of(group_set)]
+    ting_final = int(loaded.attrs[core.ting_final_attr(group_set)])
+    return ting, ting_final, trans, final, core.group_limit(group_set == "yiwushi")
+
+
+@pytest.mark.parametrize("group_set", GROUP_SETS)
+def test_ting_automaton_is_its_definition_on_every_small_part(loaded, group_set):
+    """Every part of 1..5 cards (counts <= 2): accepted exactly when one draw can make it win."""
+    ting, ting_final, trans, final, limit = _ting_tables(loaded, group_set)
+    accepted = 0
+    for size in range(1, 6):
+        for cards in combinations_with_replacement(range(core.N_CARDS), size):
+            part = [0] * core.N_CARDS
+            for t in cards:
+                part[t] += 1
+            if max(part) > 2:
+                continue
+            got = core.ting_accepts(ting, ting_final, part)
+            assert got == one_draw_wins(part, trans, final, limit), part
+            accepted += got
+    assert accepted > 1000
+
+
+@pytest.mark.parametrize("group_set", GROUP_SETS)
+def test_ting_automaton_is_its_definition_on_sampled_parts(loaded, rng, group_set):
+    """Parts of 7..20 cards near winning (a winning part with a card taken off, or swapped as
+    well) and random ones: accepted exactly when one draw can make them win."""
+    ting, ting_final, trans, final, limit = _ting_tables(loaded, group_set)
+    yiwushi = group_set == "yiwushi"
+    seen = Counter()
+    for size in (7, 8, 10, 11, 13, 14, 16, 17, 19, 20):
+        for _ in range(150):
+            w = hg.winning_part(rng, (size + 1) // 3, (size + 1) % 3 == 2, yiwushi)  # one card more
+            part = hg.minus_one(rng, w)
+            kind = int(rng.integers(3))
+            if kind == 1:
+                part = hg.swap_one(rng, part)
+            elif kind == 2:
+                part = hg.random_cards(rng, size)
+                if max(part) > 2:
+                    continue
+            got = core.ting_accepts(ting, ting_final, part)
+            assert got == one_draw_wins(part, trans, final, limit), part
+            seen[got] += 1
+    assert seen[True] > 300 and seen[False] > 300
+
