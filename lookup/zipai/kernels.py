@@ -42,7 +42,7 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-SOURCES_SHA256 = "70e9d6f41ed2fc77fd3b44f034578a525781364c18d5dd429eba85bb22d5adf4"
+SOURCES_SHA256 = "5472271030a48870ae806652bc2acccf959f8fba44a10817497d2305be60a9c0"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
