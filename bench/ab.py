@@ -44,7 +44,14 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 
-from bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor, zipai_rows  # noqa: E402
+from bench_floor import (  # noqa: E402
+    POW5,
+    _hu_ting_entries,
+    _random_rows,
+    keys_reads_floor,
+    ting_refused_share,
+    zipai_rows,
+)
 
 from lookup.mahjong.encoding import MAX_HAND_TILES  # noqa: E402
 
@@ -111,9 +118,12 @@ def compare_zipai(query: str, preset: str, rev: str, rows: int, reps: int, into:
                        "work": lambda: ours(hands, preset)}, reps)
     hu = best["hu"] / len(hu_rows)
     ns = {run: best[run] / len(hands) * 1e9 for run in (rev, "work")}
+    refused = ""
+    if name == "ting_batch":
+        refused = f"  (work's ting automaton refuses {ting_refused_share(hands, preset):.1%})"
     return (f"{query} {preset} (ns per hand, x work hu_batch {hu * 1e9:.1f}): "
             f"{rev} {ns[rev]:.1f} (x{ns[rev] / 1e9 / hu:.2f})  work {ns['work']:.1f} (x{ns['work'] / 1e9 / hu:.2f})  "
-            f"work / {rev} {best['work'] / best[rev]:.3f}")
+            f"work / {rev} {best['work'] / best[rev]:.3f}{refused}")
 
 
 def main(argv: list[str] | None = None) -> int:

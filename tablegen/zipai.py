@@ -501,7 +501,8 @@ def build_datasets(progress=print) -> tuple[dict, dict]:
                   "cards + binary search, and open addressing (bench/zipai_encoding.py)",
     }
     for group_set in GROUP_SETS:
-        trans, final, values, sizes, back, back_final, ting, ting_final, n_parts = group_set_tables(group_set, progress)
+        g = group_set_tables(group_set, progress)
+        trans, final, values, sizes, back, back_final = g.trans, g.final, g.values, g.sizes, g.back, g.back_final
         automaton_name, values_name = datasets_of(group_set)
         groups = _GROUPS_TEXT[group_set]
         datasets[automaton_name] = (
@@ -528,7 +529,7 @@ def build_datasets(progress=print) -> tuple[dict, dict]:
             "ting draws a card only where neither automaton finds the rest of the hand dead",
         )
         datasets[ting_dataset_of(group_set)] = (
-            ting,
+            g.ting,
             f"{groups}. Minimal automaton of the parts one draw from winning: vectors (counts <= 2) "
             "of 3k+1 or 3k+2 cards, at most 20, that one more card makes a winning vector, unchanged "
             "(the card a 提 or 跑 outside), joining, making a held pair a 偎, or a free third copy "
@@ -537,13 +538,13 @@ def build_datasets(progress=print) -> tuple[dict, dict]:
             f"1 start); a part may win on a draw only when its ten steps end in "
             f"{ting_final_attr(group_set)}",
         )
-        params[ting_final_attr(group_set)] = int(ting_final)
+        params[ting_final_attr(group_set)] = g.ting_final
         params[reverse_final_attr(group_set)] = int(back_final)
         suffix = "" if group_set == "plain" else "_" + group_set
         params[final_state_attr(group_set)] = int(final)
         params["n_states" + suffix] = int(final + 1)
         params["n_vectors" + suffix] = int(len(values))
-        params["n_ting_parts" + suffix] = n_parts
+        params["n_ting_parts" + suffix] = g.n_ting_parts
         params["vectors_per_size" + suffix] = " ".join(f"{s}:{n}" for s, n in sizes.items())
         params["design_bytes" + suffix] = _design_bytes(len(values), trans, values)
     return datasets, params

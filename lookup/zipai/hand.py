@@ -330,11 +330,10 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
 
     ``back``, ``back_final``: the group set's reverse automaton, ``ting``, ``ting_final`` its
     ting automaton; ``path``: scratch of :data:`PATH_SIZE` ints. A part the ting automaton
-    refuses wins on no draw (:func:`~lookup.zipai.encoding.ting_accepts`): one walk answers
-    it (in ``bench_floor``'s draws, about four parts in five; ``bench/ab.py zipai.ting_batch``:
-    ting_batch in 0.79 of the time it took without under paohuzi, 0.88 under hengyang_shihuka).
-    Any other part is walked once each way
-    (:func:`both_paths`); a case
+    refuses wins on no draw (:func:`~lookup.zipai.encoding.ting_accepts`): one walk answers it
+    (``bench/ab.py zipai.ting_batch`` prints the share of such parts in the bench's draws, and
+    put ting_batch at 0.79 of the time it took without under paohuzi, 0.88 under
+    hengyang_shihuka). Any other part is walked once each way (:func:`both_paths`); a case
     changes the part on a few numbers only and can win only where the part's prefix before
     them and its suffix after them are both live. The cases, by kind, each kind in a loop of
     its own: one loop over every card's cases mispredicted on the kind and count

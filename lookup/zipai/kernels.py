@@ -42,7 +42,7 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-SOURCES_SHA256 = "5472271030a48870ae806652bc2acccf959f8fba44a10817497d2305be60a9c0"
+SOURCES_SHA256 = "2b34a069b016c7a2423b326f2f4bec4af5e82a2f1b93cf0fa1df63d001b165dd"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

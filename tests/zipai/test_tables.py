@@ -301,19 +301,17 @@ def one_draw_wins(part, trans, final, limit) -> bool:
     more card makes winning (``walk`` on the group set's automaton) unchanged, joining, making
     a held pair a 偎, or as a free third copy with a unit of the set (or its pair) taken off."""
     size = sum(part)
-    if size % 3 == 0 or size > 20:
+    if size % core.GROUP_SIZE == 0 or size >= core.MAX_PART:
         return False
     if core.walk(trans, final, part) >= 0:
         return True
     for t in range(core.N_CARDS):
         drawn = list(part)
-        if part[t] < 2:
-            drawn[t] += 1
-        else:
-            drawn[t] = 0
+        pair = part[t] == core.MAX_PART_COPIES
+        drawn[t] = 0 if pair else part[t] + 1  # a 偎 taken out, or the card joining
         if core.walk(trans, final, drawn) >= 0:
             return True
-        if part[t] < 2:
+        if not pair:
             continue
         for u in range(core.N_UNITS):
             if t not in core.UNIT_CARDS[u] or limit <= u < core.PAIR_UNIT:
