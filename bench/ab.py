@@ -7,13 +7,14 @@ from noise. Here both versions run alternately in one process, and each keeps it
 
 How: ``git archive REV lookup`` is unpacked into a temporary directory and imported as the
 package ``lookup_base`` (the package imports itself only relatively). Both read the working
-tree's tables (``PAIBIAO_DATA`` is set to them). The answers of the two versions must be equal
-before anything is timed. Times are ns per row, with each one's multiple of the keys + reads
-floor of ``bench_floor`` timed in the same rounds.
+tree's tables (``PAIBIAO_DATA`` is set to them), or with ``--base-data DIR`` the revision
+reads those in DIR (built by its own generator, when the change is to the tables). The
+answers of the two versions must be equal before anything is timed. Times are ns per row,
+with each one's multiple of the keys + reads floor of ``bench_floor`` timed in the same rounds.
 
 Usage::
 
-    python bench/ab.py [--rev HEAD] [--rows 100000] [--reps 30] [--jokers J] QUERY PRESET...
+    python bench/ab.py [--rev HEAD] [--base-data DIR] [--rows 100000] [--reps 30] [--jokers J] QUERY PRESET...
 
 QUERY is ``is_hu_batch``, ``ting_batch`` (13-tile rows) or ``shanten_batch``; rows are the
 random rows of ``bench_floor`` (14 tiles, 13 for ting, less one per joker). Or QUERY is
@@ -33,7 +34,8 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
@@ -49,7 +51,7 @@ from bench_floor import (  # noqa: E402
     _hu_ting_entries,
     _random_rows,
     keys_reads_floor,
-    ting_refused_share,
+    ting_one_walk_share,
     zipai_rows,
 )
 
@@ -103,16 +105,32 @@ def zipai_draws(query: str, rows: int) -> tuple[str, np.ndarray, np.ndarray]:
     return name, hu_rows, hu_rows if name == "hu_batch" else ting_rows
 
 
-def compare_zipai(query: str, preset: str, rev: str, rows: int, reps: int, into: Path) -> str | None:
+@contextmanager
+def data_dir(path: Path | None) -> Iterator[None]:
+    """``PAIBIAO_DATA`` set to ``path`` inside (unchanged when None): a package loads its tables
+    on first use and keeps them."""
+    before = os.environ["PAIBIAO_DATA"]
+    if path is not None:
+        os.environ["PAIBIAO_DATA"] = str(path)
+    try:
+        yield
+    finally:
+        os.environ["PAIBIAO_DATA"] = before
+
+
+def compare_zipai(query: str, preset: str, rev: str, rows: int, reps: int, into: Path,
+                  base_data: Path | None = None) -> str | None:
     """One line: the working tree's ``zipai.hu_batch`` on the hu draws (the reference), then
-    ``rev``'s and the working tree's ns per hand of ``query`` on its draws; None when the two
-    versions' answers differ."""
+    ``rev``'s (reading the tables in ``base_data`` when given) and the working tree's ns per
+    hand of ``query`` on its draws; None when the two versions' answers differ."""
     from lookup import zipai as work
 
     base = import_revision(rev, into, "zipai")
     name, hu_rows, hands = zipai_draws(query, rows)
     ours, theirs = getattr(work, name), getattr(base, name)
-    if not np.array_equal(ours(hands, preset), theirs(hands, preset)):
+    with data_dir(base_data):
+        base_answers = theirs(hands, preset)
+    if not np.array_equal(ours(hands, preset), base_answers):
         return None
     best = best_times({"hu": lambda: work.hu_batch(hu_rows, preset), rev: lambda: theirs(hands, preset),
                        "work": lambda: ours(hands, preset)}, reps)
@@ -120,7 +138,7 @@ def compare_zipai(query: str, preset: str, rev: str, rows: int, reps: int, into:
     ns = {run: best[run] / len(hands) * 1e9 for run in (rev, "work")}
     refused = ""
     if name == "ting_batch":
-        refused = f"  (work's ting automaton refuses {ting_refused_share(hands, preset):.1%})"
+        refused = f"  (work answers {ting_one_walk_share(hands, preset):.1%} with one walk or none)"
     return (f"{query} {preset} (ns per hand, x work hu_batch {hu * 1e9:.1f}): "
             f"{rev} {ns[rev]:.1f} (x{ns[rev] / 1e9 / hu:.2f})  work {ns['work']:.1f} (x{ns['work'] / 1e9 / hu:.2f})  "
             f"work / {rev} {best['work'] / best[rev]:.3f}{refused}")
@@ -133,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rev", default="HEAD", help="the git revision to compare against (default HEAD)")
     parser.add_argument("--rows", type=int, default=100_000)
     parser.add_argument("--reps", type=int, default=30)
+    parser.add_argument("--base-data", type=Path, default=None,
+                        help="zipai: the tables the revision reads (default: the working tree's)")
     parser.add_argument("--jokers", type=int, default=0, help="jokers in every row (default 0)")
     args = parser.parse_args(argv)
 
@@ -143,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.query in ZIPAI_QUERIES:
         with tempfile.TemporaryDirectory() as tmp:
             for preset in args.presets or ["paohuzi"]:
-                line = compare_zipai(args.query, preset, args.rev, args.rows, args.reps, Path(tmp))
+                line = compare_zipai(args.query, preset, args.rev, args.rows, args.reps, Path(tmp), args.base_data)
                 if line is None:
                     print(f"{args.query} {preset}: the working tree's answers differ from {args.rev}'s",
                           file=sys.stderr)

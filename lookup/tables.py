@@ -51,7 +51,7 @@ import numpy as np
 
 from .errors import TableError
 
-SCHEMA_VERSIONS = {"mahjong": 4, "shisanshui": 3, "zipai": 5}
+SCHEMA_VERSIONS = {"mahjong": 4, "shisanshui": 3, "zipai": 6}
 """Schema version the runtime expects per game; bump it when a table's layout or meaning changes.
 
 Version 2: the ``metadata_sha256`` root attribute; datasets aligned to 64 bytes in the file.
@@ -62,6 +62,8 @@ Zipai version 3: a second group set (一五十 as a group, ``automaton_yiwushi``
 and six first-move bits in the values.
 Zipai version 4: the reverse automata (``reverse_automaton*``) for ting.
 Zipai version 5: the ting automata (``ting_automaton*``), the parts one draw from winning.
+Zipai version 6: the ting automata label each part with the most huxi a draw can give it
+(one final state per label).
 """
 
 GAMES = tuple(SCHEMA_VERSIONS)

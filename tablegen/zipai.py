@@ -42,6 +42,7 @@ from lookup.zipai.encoding import (
     MAX_CARD_UNITS,
     MAX_PART,
     MAX_PART_COPIES,
+    MAX_UPGRADE_HUXI,
     MOVE_UNITS,
     MOVES_SHIFT,
     N_CARDS,
@@ -56,6 +57,7 @@ from lookup.zipai.encoding import (
     START,
     STATE_MASK,
     UNIT_HUXI,
+    WEI_HUXI,
     add_unit,
     datasets_of,
     decode_key,
@@ -65,7 +67,7 @@ from lookup.zipai.encoding import (
     lowest_card,
     reverse_dataset_of,
     reverse_final_attr,
-    ting_accepts,
+    ting_best,
     ting_dataset_of,
     ting_final_attr,
     walk,
@@ -168,20 +170,26 @@ def _signature_hash(sig):
 
 
 @njit(cache=False)
-def build_automaton(keys):
+def build_automaton(keys, labels):
     """Minimal automaton of the sorted base-9 keys, with rank offsets; (trans, final state).
 
-    Bottom-up: the states reading the last number are the distinct sets of final symbols,
-    those one level up the distinct 9-tuples of next states, and so on to the start. States
-    are then renumbered from the start (1) down to the final state; 0 is the dead state.
+    ``labels`` (one per key, 0..L-1): the key's walk ends in final state ``final - label``
+    (a Moore automaton: the keys of each label are its language); all 0 for one final state.
+    Bottom-up: the states reading the last number are the distinct 9-tuples of final states
+    (or dead), those one level up the distinct 9-tuples of next states, and so on to the
+    start. States are then renumbered from the start (1) down to the final states (the L
+    last, label 0 last); 0 is the dead state.
     """
-    cap = 1 << 20
+    n_finals = 1
+    for i in range(labels.shape[0]):
+        n_finals = max(n_finals, labels[i] + 1)
+    cap = 1 << 22
     sig = np.zeros((cap, N_SYMBOLS), np.int64)  # transitions by creation order (children first)
-    n_states = 2  # 0 dead, 1 final
-    slots_size = 1 << 22
+    n_states = 1 + n_finals  # 0 dead, 1 + label the finals
+    slots_size = 1 << 23
     slots = np.full(slots_size, -1, np.int64)
     prefix = keys.copy()
-    state = np.ones(keys.shape[0], np.int64)
+    state = labels + 1
     cur = np.zeros(N_SYMBOLS, np.int64)
     for _level in range(N_NUMBERS):
         m = prefix.shape[0]
@@ -221,14 +229,14 @@ def build_automaton(keys):
         state = new_state[:j]
     if prefix.shape[0] != 1 or state[0] != n_states - 1:
         raise RuntimeError("the start state is not the last one built")
-    # renumber: old id o >= 1 becomes n_states - o (start 1, final n_states - 1)
+    # renumber: old id o >= 1 becomes n_states - o (start 1, final n_states - 1 - label)
     count = np.zeros(n_states, np.int64)
-    count[1] = 1
-    for o in range(2, n_states):
+    count[1:1 + n_finals] = 1
+    for o in range(1 + n_finals, n_states):
         for x in range(N_SYMBOLS):
             count[o] += count[sig[o, x]]
     trans = np.zeros(n_states * N_SYMBOLS, np.int64)
-    for o in range(2, n_states):
+    for o in range(1 + n_finals, n_states):
         s = n_states - o
         acc = 0
         for x in range(N_SYMBOLS):
@@ -288,9 +296,10 @@ def reversed_keys(keys: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=False)
-def misses(keys, table, final, backward):
+def misses(keys, labels, table, final, backward):
     """Number of the vectors (keys in number-0-first order) an automaton does not accept: the
-    reverse one (``backward``, read number 9 first) or the ting one (read number 0 first)."""
+    reverse one (``backward``, read number 9 first), or the ting one (read number 0 first),
+    which must also label each with its ``labels`` entry (its best huxi)."""
     counts = np.zeros(N_CARDS, np.int64)
     bad = 0
     for i in range(keys.shape[0]):
@@ -298,7 +307,7 @@ def misses(keys, table, final, backward):
         if backward:
             accepted = walk_back_from(table, final, counts, N_NUMBERS - 1, START)
         else:
-            accepted = ting_accepts(table, final, counts)
+            accepted = ting_best(table, final, counts) == labels[i]
         bad += not accepted
     return bad
 
@@ -307,9 +316,9 @@ def reverse_automaton(keys: np.ndarray) -> tuple[np.ndarray, int]:
     """(uint32 transitions, accepting state) of the minimal automaton of the winning vectors read
     number 9 first, checked to accept every one of them (it accepts no other: it is built from
     exactly their reversed keys)."""
-    trans, final = build_automaton(reversed_keys(keys))
+    trans, final = build_automaton(reversed_keys(keys), np.zeros(len(keys), np.int64))
     back = (trans & STATE_MASK).astype(np.uint32)
-    bad = misses(keys, back, final, True)
+    bad = misses(keys, keys[:0], back, final, True)
     if bad:
         raise AssertionError(f"the reverse automaton refuses {bad} winning vectors")
     return back, int(final)
@@ -332,26 +341,31 @@ def _ting_size_ok(size):
 
 
 @njit(cache=False)
-def one_draw_parts(counts, key, size, limit, weights, out):
+def one_draw_parts(counts, key, size, limit, weights, unit_huxi, wei_huxi, out, gains):
     """The parts (counts <= 2, of a size ting takes) that one drawn card, placed some way,
     turns into the winning vector ``counts`` (its ``key`` and ``size``): the keys written to
-    ``out``, their number returned (some may repeat).
+    ``out``, with the huxi each way adds to the vector's own in ``gains``; their number
+    returned (some may repeat).
 
     The ways (:func:`lookup.zipai.hand.draw_case`): the part unchanged (the card made a 提 or
-    跑 outside it), the card joins it, a held pair of it made a 偎, or a held pair of it and
-    the card, a third copy, with one unit of the group set (``limit``) or its pair taken off.
+    跑 outside it: at most MAX_UPGRADE_HUXI), the card joins it (nothing), a held pair of it
+    made a 偎 (``wei_huxi``), or a held pair of it and the card, a third copy, with one unit
+    of the group set (``limit``) or its pair taken off (the unit's ``unit_huxi``).
     """
     m = 0
     if _ting_size_ok(size):  # the part unchanged
         out[m] = key
+        gains[m] = MAX_UPGRADE_HUXI
         m += 1
     for t in range(N_CARDS):
         x = counts[t]
         if x > 0 and _ting_size_ok(size - 1):  # t joined a part holding x - 1 of it
             out[m] = key - weights[t]
+            gains[m] = 0
             m += 1
         if x == 0 and _ting_size_ok(size + MAX_PART_COPIES):  # a pair of t made a 偎
             out[m] = key + MAX_PART_COPIES * weights[t]
+            gains[m] = wei_huxi[t // N_NUMBERS]
             m += 1
         if x == 0:
             continue
@@ -367,6 +381,7 @@ def one_draw_parts(counts, key, size, limit, weights, out):
             added = GROUP_SIZE - 1 if u < PAIR_UNIT else PAIR_SIZE - 1
             if ok and held == MAX_PART_COPIES and _ting_size_ok(size + added):
                 out[m] = key_of(counts)
+                gains[m] = unit_huxi[u]
                 m += 1
             add_unit(counts, u, -1)
             counts[t] += 1
@@ -374,56 +389,57 @@ def one_draw_parts(counts, key, size, limit, weights, out):
 
 
 @njit(cache=False)
-def mark_one_draw_parts(keys, limit, weights, bitmap):
-    """Set bit k of ``bitmap`` (uint64 words) for the key k of every part one draw from a winning vector."""
+def mark_one_draw_parts(keys, huxi, limit, weights, unit_huxi, wei_huxi, best):
+    """``best[k]`` (uint8, one per key of ten base-9 digits): 1 + the best huxi one draw can
+    give the part of key k (the winning vector's best huxi and what the way adds), over every
+    winning vector (``keys``, ``huxi``) it is one draw from; 0 for the other parts."""
     counts = np.zeros(N_CARDS, np.int64)
     out = np.empty(1 + 2 * N_CARDS + N_CARDS * MAX_CARD_UNITS, np.int64)
+    gains = np.empty_like(out)
     for i in range(keys.shape[0]):
         decode_key(keys[i], counts)
         size = 0
         for t in range(N_CARDS):
             size += counts[t]
-        for j in range(one_draw_parts(counts, keys[i], size, limit, weights, out)):
-            bitmap[out[j] >> 6] |= np.uint64(1) << np.uint64(out[j] & 63)
+        for j in range(one_draw_parts(counts, keys[i], size, limit, weights, unit_huxi, wei_huxi, out, gains)):
+            best[out[j]] = max(best[out[j]], huxi[i] + gains[j] + 1)
 
 
 @njit(cache=False)
-def set_bits(bitmap):
-    """The indices of the set bits of ``bitmap`` (uint64 words, bit k of word w is w * 64 + k), ascending."""
+def marked(best):
+    """(keys, labels): the indices of the nonzero entries of ``best`` (ascending) and those
+    entries less 1."""
     n = 0
-    for w in range(bitmap.shape[0]):
-        b = bitmap[w]
-        while b:
-            b &= b - np.uint64(1)
-            n += 1
-    out = np.empty(n, np.int64)
+    for k in range(best.shape[0]):
+        n += best[k] != 0
+    keys = np.empty(n, np.int64)
+    labels = np.empty(n, np.int64)
     m = 0
-    for w in range(bitmap.shape[0]):
-        b = bitmap[w]
-        while b:
-            low = b & (~b + np.uint64(1))  # the lowest set bit, alone
-            k = 0
-            while low >> np.uint64(k + 1):
-                k += 1
-            out[m] = w * 64 + k
+    for k in range(best.shape[0]):
+        if best[k] != 0:
+            keys[m] = k
+            labels[m] = best[k] - 1
             m += 1
-            b ^= low
-    return out
+    return keys, labels
 
 
-def ting_automaton(keys: np.ndarray, yiwushi: bool) -> tuple[np.ndarray, int, int]:
-    """(uint32 transitions, accepting state, number of parts) of the minimal automaton of the
-    parts one draw from a winning vector (``keys``: the winning vectors of the group set),
-    checked to accept every such part (it accepts no other: it is built from exactly their keys)."""
-    bitmap = np.zeros(-(-N_SYMBOLS ** N_NUMBERS // 64), np.uint64)
-    mark_one_draw_parts(keys, group_limit(yiwushi), card_key_weights(), bitmap)
-    parts = set_bits(bitmap)
-    del bitmap
-    trans, final = build_automaton(parts)
+def ting_automaton(keys: np.ndarray, huxi: np.ndarray, yiwushi: bool) -> tuple[np.ndarray, int, int]:
+    """(uint32 transitions, state of best huxi 0, number of parts) of the minimal automaton of
+    the parts one draw from a winning vector (``keys``, ``huxi``: the winning vectors of the
+    group set and their best huxi), each labelled with the best huxi one draw can give it:
+    checked to take every such part to its label (it accepts no other part: it is built from
+    exactly their keys)."""
+    best = np.zeros(N_SYMBOLS ** N_NUMBERS, np.uint8)
+    _, unit_huxi = unit_arrays()
+    wei_huxi = np.frombuffer(WEI_HUXI, np.uint8).astype(np.int64)
+    mark_one_draw_parts(keys, huxi, group_limit(yiwushi), card_key_weights(), unit_huxi, wei_huxi, best)
+    parts, labels = marked(best)
+    del best
+    trans, final = build_automaton(parts, labels)
     ting = (trans & STATE_MASK).astype(np.uint32)
-    bad = misses(parts, ting, final, False)
+    bad = misses(parts, labels, ting, final, False)
     if bad:
-        raise AssertionError(f"the ting automaton refuses {bad} parts one draw from winning")
+        raise AssertionError(f"the ting automaton refuses or mislabels {bad} parts one draw from winning")
     return ting, int(final), len(parts)
 
 
@@ -464,7 +480,7 @@ def group_set_tables(group_set: str, progress=print) -> GroupSetTables:
         raise AssertionError(f"{group_set}: winning vectors per size {sizes} differ from the known {known}")
     progress(f"  {group_set}: {len(keys):,} winning vectors ({time.perf_counter() - t0:.2f} s)")
     t1 = time.perf_counter()
-    trans, final = build_automaton(keys)
+    trans, final = build_automaton(keys, np.zeros(len(keys), np.int64))
     progress(f"  {group_set}: automaton of {final + 1:,} states ({time.perf_counter() - t1:.2f} s)")
     t2 = time.perf_counter()
     _, unit_huxi = unit_arrays()
@@ -476,7 +492,7 @@ def group_set_tables(group_set: str, progress=print) -> GroupSetTables:
     back, back_final = reverse_automaton(keys)
     progress(f"  {group_set}: reverse automaton of {back_final + 1:,} states ({time.perf_counter() - t3:.2f} s)")
     t4 = time.perf_counter()
-    ting, ting_final, n_parts = ting_automaton(keys, yiwushi)
+    ting, ting_final, n_parts = ting_automaton(keys, huxi, yiwushi)
     progress(f"  {group_set}: ting automaton of {ting_final + 1:,} states, {n_parts:,} parts one draw "
              f"from winning ({time.perf_counter() - t4:.2f} s)")
     return GroupSetTables(trans, final, values, sizes, back, back_final, ting, ting_final, n_parts)
@@ -530,13 +546,15 @@ def build_datasets(progress=print) -> tuple[dict, dict]:
         )
         datasets[ting_dataset_of(group_set)] = (
             g.ting,
-            f"{groups}. Minimal automaton of the parts one draw from winning: vectors (counts <= 2) "
-            "of 3k+1 or 3k+2 cards, at most 20, that one more card makes a winning vector, unchanged "
-            "(the card a 提 or 跑 outside), joining, making a held pair a 偎, or a free third copy "
-            "with a unit of the group set taken off; pair rule, huxi and copies aside. Read number 0 "
-            "first (symbol 3*small_n + big_n); uint32 entry [9*state + symbol] = next state (0 dead, "
-            f"1 start); a part may win on a draw only when its ten steps end in "
-            f"{ting_final_attr(group_set)}",
+            f"{groups}. Minimal automaton of the parts one draw from winning, each labelled with the "
+            "most huxi a draw gives it: vectors (counts <= 2) of 3k+1 or 3k+2 cards, at most 20, that "
+            "one more card makes a winning vector, unchanged (the card a 提 or 跑 outside: at most "
+            f"{MAX_UPGRADE_HUXI} huxi more), joining, making a held pair a 偎 (its huxi more), or a "
+            "free third copy with a unit of the group set taken off (the unit's huxi more); pair rule "
+            "and copies aside. Read number 0 first (symbol 3*small_n + big_n); uint32 entry "
+            "[9*state + symbol] = next state (0 dead, 1 start); a part may win on a draw only when its "
+            f"ten steps end in a live state s, and then with at most {ting_final_attr(group_set)} - s "
+            "huxi from the part and the way the card is placed",
         )
         params[ting_final_attr(group_set)] = g.ting_final
         params[reverse_final_attr(group_set)] = int(back_final)

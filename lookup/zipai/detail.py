@@ -20,6 +20,7 @@ from .cards import Hand, format_cards
 from .decompositions import part_splits
 from .encoding import (
     ERQISHI_UNIT,
+    KAN_HUXI,
     MAX_PART_COPIES,
     MIXED_UNIT,
     N_CARDS,
@@ -27,12 +28,13 @@ from .encoding import (
     NO_WIN,
     PAIR_UNIT,
     SEQUENCE_UNIT,
+    TI_HUXI,
     UNIT_CARDS,
     UNIT_HUXI,
     YIWUSHI_UNIT,
 )
 from .hand import KAN_COPIES
-from .melds import KAN_HUXI, KIND_NAMES, TI_HUXI, MeldLike
+from .melds import KIND_NAMES, MeldLike
 from .queries import Query
 from .rules import RuleSet
 

@@ -42,13 +42,17 @@ where neither is dead, and checks each such draw by the shorter of the two walks
 (:func:`walk_from`, :func:`walk_back_from`).
 
 **Ting automaton.** ``ting[9 * s + symbol]`` (uint32): the next state of the minimal
-deterministic automaton (same numbering as ``back``, read number 0 first, accepting
-``ting_final``) of the parts *one draw from winning*: vectors of a size ting takes (3k+1 or
-3k+2 cards, at most 20) that one more card turns into a winning vector in one of the ways
-ting places it (the part unchanged, the card joining it, a held pair made a 偎, or a third
-copy free in a unit of the group set; see :func:`lookup.zipai.hand.draw_case`), the pair
-rule, the huxi and the copies left aside. A part it refuses wins on no draw: ting answers
-it after one walk (:func:`ting_accepts`), most of what it is asked.
+deterministic automaton with labelled final states (same numbering as ``back``, read number
+0 first) of the parts *one draw from winning*: vectors of a size ting takes (3k+1 or 3k+2
+cards, at most 20) that one more card turns into a winning vector in one of the ways ting
+places it (the part unchanged, the card joining it, a held pair made a 偎, or a third copy
+free in a unit of the group set; see :func:`lookup.zipai.hand.draw_case`), the pair rule
+and the copies left aside. Such a part ends its walk in state ``ting_final - h``, where h is
+the most huxi a draw can give it (the winning vector's best and what the way of placing
+adds: a 偎 or a free copy its huxi, the part unchanged at most
+:data:`MAX_UPGRADE_HUXI`). A part it refuses wins on no draw, and one
+whose h with the rest of the hand's huxi stays under the threshold wins on none either:
+ting answers both after one walk (:func:`ting_best`), most of what it is asked.
 
 **Values.** ``values[rank]`` (uint16): bits 0..4 the best huxi of the vector's splits,
 bits 5..10 its *first moves*: the units on its lowest card (:func:`lowest_card`) that leave
@@ -203,6 +207,18 @@ def _units() -> tuple[tuple[tuple[int, int, int], ...], bytes]:
 UNIT_CARDS, UNIT_HUXI = _units()
 """Cards of each unit (a pair's third card is -1), and the huxi of each unit (bytes)."""
 
+# set huxi by kind, (small, big) (ZIPAI.md); index by the card's case t // N_NUMBERS. Here, not
+# in lookup.zipai.melds (which names them for the melds), because the ting automaton's labels
+# depend on them.
+KAN_HUXI = bytes((3, 6))    # 坎: concealed triple in the hand
+WEI_HUXI = bytes((3, 6))    # 偎: triple completed by own draw
+PENG_HUXI = bytes((1, 3))   # 碰: exposed triple from a discard
+PAO_HUXI = bytes((6, 9))    # 跑: exposed quad
+TI_HUXI = bytes((9, 12))    # 提: concealed quad
+MAX_UPGRADE_HUXI = max(new[case] - old[case] for new, old in ((TI_HUXI, KAN_HUXI), (PAO_HUXI, PENG_HUXI),
+                                                               (TI_HUXI, WEI_HUXI)) for case in range(2))
+"""The most huxi a drawn card adds by making a 坎 or exposed 偎 a 提, or an exposed 碰 a 跑."""
+
 
 def _move_units() -> tuple[tuple[int, ...], ...]:
     moves = []
@@ -336,13 +352,14 @@ def walk_back_from(back: Table, back_final: int, part: Counts, level: int, state
 
 
 @jitable
-def ting_accepts(ting: Table, ting_final: int, part: Counts) -> bool:
-    """True when the ting automaton accepts ``part`` (20 counts, each 0..2): some draw may make
-    it win. Like :func:`walk_from`, it reads on through the dead state."""
+def ting_best(ting: Table, ting_final: int, part: Counts) -> int:
+    """The most huxi one draw can give ``part`` (20 counts, each 0..2): the ting automaton's
+    label of it, or NO_WIN when it refuses it (no draw makes it win). Like :func:`walk_from`,
+    it reads on through the dead state."""
     s = START
     for n in range(N_NUMBERS):
         s = ting[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
-    return s == ting_final
+    return ting_final - s if s != DEAD else NO_WIN
 
 
 @jitable

@@ -8,8 +8,8 @@ cards, at most 21 (:func:`part_size_ok`). It wins when the pair rule holds
 finds it, and its best huxi with the melds' reaches the threshold (:func:`score`).
 :func:`hu_counts` is that for one hand; :func:`ting_counts` does it for every card the hand
 could draw, in each of the ways :func:`draw_case` says the card can be placed: a part the ting
-automaton refuses after one walk, any other from one walk of the part each way (the automaton
-and the reverse one, :func:`both_paths`).
+automaton refuses, or labels with too little huxi, after one walk, any other from one walk of
+the part each way (the automaton and the reverse one, :func:`both_paths`).
 
 Status protocol (:mod:`lookup.jit`): the steps that can refuse a hand return
 ``(status, value)``: ``OK`` with the answer, or ``ERR_COPIES`` with the card held more than
@@ -45,6 +45,7 @@ from .encoding import (
     FREE_COPY_NEEDS,
     GROUP_SIZE,
     HUXI_MASK,
+    KAN_HUXI,
     MAX_CARD_UNITS,
     MAX_COPIES,
     MAX_PART,
@@ -56,21 +57,24 @@ from .encoding import (
     NO_WIN,
     PAIR_SIZE,
     PAIR_UNIT,
+    PAO_HUXI,
+    PENG_HUXI,
     RANK_SHIFT,
     START,
     STATE_MASK,
+    TI_HUXI,
     UNIT_CARDS,
     UNIT_HUXI,
+    WEI_HUXI,
     Counts,
     Scratch,
     Table,
     add_unit,
-    ting_accepts,
+    ting_best,
     walk,
     walk_back_from,
     walk_from,
 )
-from .melds import KAN_HUXI, PAO_HUXI, PENG_HUXI, TI_HUXI, WEI_HUXI
 
 KAN_COPIES = 3
 """Copies of a card that make a 坎 in the hand; MAX_COPIES (4) make a 提."""
@@ -329,11 +333,15 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
     third copy only in the units of the group set (``limit``: :func:`~lookup.zipai.encoding.group_limit`).
 
     ``back``, ``back_final``: the group set's reverse automaton, ``ting``, ``ting_final`` its
-    ting automaton; ``path``: scratch of :data:`PATH_SIZE` ints. A part the ting automaton
-    refuses wins on no draw (:func:`~lookup.zipai.encoding.ting_accepts`): one walk answers it
-    (``bench/ab.py zipai.ting_batch`` prints the share of such parts in the bench's draws, and
-    put ting_batch at 0.79 of the time it took without under paohuzi, 0.88 under
-    hengyang_shihuka). Any other part is walked once each way (:func:`both_paths`); a case
+    ting automaton; ``path``: scratch of :data:`PATH_SIZE` ints. Every way of placing a card
+    changes the part's size by 1 or -2, so one pair-rule check covers them all: when it fails
+    and the part cannot win unchanged, no draw wins. Nor does one when the ting automaton
+    refuses the part, or labels it with a best huxi (:func:`~lookup.zipai.encoding.ting_best`)
+    that leaves the total under ``min_huxi``: one walk answers those (``bench/ab.py
+    zipai.ting_batch`` prints the share of the bench's draws answered so; against d52fb04,
+    with an unlabelled automaton and no pair-rule check, it put ting_batch at 0.73 of the time
+    under paohuzi, 0.68 under hengyang_shihuka). Any other part is walked once each way
+    (:func:`both_paths`); a case
     changes the part on a few numbers only and can win only where the part's prefix before
     them and its suffix after them are both live. The cases, by kind, each kind in a loop of
     its own: one loop over every card's cases mispredicted on the kind and count
@@ -357,10 +365,15 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
         return ERR_SIZE, size
     for t in range(N_CARDS):
         out[t] = NO_WIN
-    if not ting_accepts(ting, ting_final, part):
+    quads += kan_quads
+    # a joining card, a 偎 and a free copy all leave 3k+2 or all 3k cards (size + 1 and size - 2)
+    changed_ok = pair_rule_ok(size + 1, quads, pair_with_quad)
+    if not changed_ok and not part_size_ok(size):  # nor can the part win unchanged
         return OK, 0
     melds += huxi
-    quads += kan_quads
+    best = ting_best(ting, ting_final, part)
+    if best < 0 or melds + best < min_huxi:
+        return OK, 0
     live_to, live_from = both_paths(trans, back, part, path)
     exposed = peng | wei
     if path[FORWARD_STATE + N_NUMBERS] == final:  # the part unchanged
@@ -372,10 +385,8 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
                     out[t] = score(values, path[FORWARD_RANK + N_NUMBERS], melds + gained, min_huxi)
     # a card joining the part or a pair made a 偎: without a branch on the counts (random
     # hands would mispredict them) but the one on a winner
-    joins_ok = pair_rule_ok(size + 1, quads, pair_with_quad)
-    wei_ok = pair_rule_ok(size - MAX_PART_COPIES, quads, pair_with_quad)
     lowest = max(live_from - 1, 0)
-    highest = min(live_to, N_NUMBERS - 1)
+    highest = min(live_to, N_NUMBERS - 1) if changed_ok else lowest - 1
     for n in range(lowest, highest + 1):
         symbol = COUNT_VALUES * part[n] + part[n + N_NUMBERS]
         for case in range(2):
@@ -384,8 +395,7 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
             pair = x == MAX_PART_COPIES
             weight = COUNT_VALUES - (COUNT_VALUES - 1) * case  # (of the card's count in the symbol)
             changed = symbol + weight * (1 - (MAX_PART_COPIES + 1) * pair)  # one copy more, or the pair off
-            ok = (x + used[t] < MAX_COPIES) & (x <= MAX_PART_COPIES) & ((exposed >> t & 1) == 0) & \
-                ((pair & wei_ok) | ((x != MAX_PART_COPIES) & joins_ok))
+            ok = (x + used[t] < MAX_COPIES) & (x <= MAX_PART_COPIES) & ((exposed >> t & 1) == 0)
             if n >= HALF:
                 rank = walk_changed(trans, final, part, n, changed, path[FORWARD_STATE + n], path[FORWARD_RANK + n])
                 won = ok & (rank >= 0)
@@ -406,8 +416,7 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
         pairs += (c[t] == MAX_PART_COPIES) & (used[t] < MAX_COPIES - MAX_PART_COPIES) & \
             (CARD_FIRST_NUMBER[t] <= live_to) & (CARD_LAST_NUMBER[t] + 1 >= live_from)
     cases = 0
-    copy_ok = pair_rule_ok(size + 1, quads, pair_with_quad)
-    if copy_ok:
+    if changed_ok:
         for j in range(pairs):
             t = path[PAIRS + j] & 0xFF  # (the mask: the indices built from t are not negative)
             slots = live_unit_slots(t, live_to, live_from)

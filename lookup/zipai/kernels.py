@@ -42,7 +42,7 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-SOURCES_SHA256 = "2b34a069b016c7a2423b326f2f4bec4af5e82a2f1b93cf0fa1df63d001b165dd"
+SOURCES_SHA256 = "dc61b80bf76880ddaa5fe85c34a5cc99ae5748d885267069d9562e58e02a31cb"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

@@ -22,15 +22,19 @@ import numpy as np
 
 from ..errors import InvalidHandError, InvalidMeldError, check_text_size, quoted
 from .cards import Card, card_name, format_cards, parse_cards
-from .encoding import MAX_COPIES, N_CARDS, N_GROUPS, N_NUMBERS, UNIT_CARDS, UNIT_HUXI, group_limit
-
-# meld huxi by kind, (small, big) (ZIPAI.md); index by the card's case t // N_NUMBERS. Bytes,
-# as the tables of lookup.zipai.encoding, so the compiled per-hand steps read them as constants.
-KAN_HUXI = bytes((3, 6))    # 坎: concealed triple in the hand
-WEI_HUXI = bytes((3, 6))    # 偎: triple completed by own draw
-PENG_HUXI = bytes((1, 3))   # 碰: exposed triple from a discard
-PAO_HUXI = bytes((6, 9))    # 跑: exposed quad
-TI_HUXI = bytes((9, 12))    # 提: concealed quad
+from .encoding import (  # the meld huxi by kind, (small, big): the encoding's, which the ting labels use
+    MAX_COPIES,
+    N_CARDS,
+    N_GROUPS,
+    N_NUMBERS,
+    PAO_HUXI,
+    PENG_HUXI,
+    TI_HUXI,
+    UNIT_CARDS,
+    UNIT_HUXI,
+    WEI_HUXI,
+    group_limit,
+)
 
 KINDS = {"peng": "peng", "碰": "peng", "wei": "wei", "偎": "wei", "pao": "pao", "跑": "pao",
          "ti": "ti", "提": "ti", "chi": "chi", "吃": "chi"}

@@ -28,6 +28,7 @@ from .encoding import (
     DEAD,
     GROUP_SIZE,
     HUXI_MASK,
+    KAN_HUXI,
     MAX_CARD_UNITS,
     MAX_COPIES,
     MAX_PART_COPIES,
@@ -40,13 +41,13 @@ from .encoding import (
     RANK_SHIFT,
     START,
     STATE_MASK,
+    TI_HUXI,
     UNIT_CARD_BYTES,
     Counts,
     Scratch,
     Table,
 )
 from .hand import KAN_COPIES, NO_CASE, draw_case, pair_rule_ok, part_size_ok, take_out_sets, unit_in_set
-from .melds import KAN_HUXI, TI_HUXI
 
 MAX_WANG = 4
 """A hand holds at most 4 王."""
