@@ -363,6 +363,17 @@ def ting_best(ting: Table, ting_final: int, part: Counts) -> int:
 
 
 @jitable
+def ting_best_two(ting: Table, ting_final: int, part: Counts, other: Counts) -> tuple[int, int]:
+    """:func:`ting_best` of two parts, walked in one loop: the two chains of reads overlap."""
+    s = START
+    r = START
+    for n in range(N_NUMBERS):
+        s = ting[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+        r = ting[r * N_SYMBOLS + COUNT_VALUES * other[n] + other[n + N_NUMBERS]]
+    return ting_final - s if s != DEAD else NO_WIN, ting_final - r if r != DEAD else NO_WIN
+
+
+@jitable
 def key_of(counts: Counts) -> int:
     """Key of a count vector (each 0..2): its ten symbols as base-9 digits, number 0 first."""
     key = 0

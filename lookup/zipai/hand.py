@@ -358,20 +358,39 @@ def ting_counts(trans: Table, final: int, values: Table, back: Table, back_final
       (:data:`FREE_COPY_NEEDED`) are listed without a branch, then each resumes the shorter
       walk (a winner: the forward one).
     """
-    status, size, huxi, kan_quads = take_out_sets(c, used, part)
+    status, size, huxi, kan_quads = ting_start(c, used, part, out)
     if status != OK:
         return status, size
+    return ting_rest(trans, final, values, back, back_final, ting_best(ting, ting_final, part), c, part, path, size,
+                     melds + huxi, quads + kan_quads, used, peng, wei, min_huxi, pair_with_quad, limit, out)
+
+
+@jitable
+def ting_start(c: Counts, used: Counts, part: Scratch, out: Scratch) -> tuple[int, int, int, int]:
+    """:func:`ting_counts`' first step: ``(status, size, huxi, quads)`` as :func:`take_out_sets`
+    (the part in ``part``), ``ERR_SIZE`` unless ting takes the part's size; ``out`` (20) set
+    to NO_WIN."""
+    status, size, huxi, kan_quads = take_out_sets(c, used, part)
+    if status != OK:
+        return status, size, 0, 0
     if not part_size_ok(size + 1):
-        return ERR_SIZE, size
+        return ERR_SIZE, size, 0, 0
     for t in range(N_CARDS):
         out[t] = NO_WIN
-    quads += kan_quads
+    return OK, size, huxi, kan_quads
+
+
+@jitable
+def ting_rest(trans: Table, final: int, values: Table, back: Table, back_final: int, best: int, c: Counts,
+              part: Scratch, path: Scratch, size: int, melds: int, quads: int, used: Counts, peng: int, wei: int,
+              min_huxi: int, pair_with_quad: bool, limit: int, out: Scratch) -> tuple[int, int]:
+    """:func:`ting_counts` after :func:`ting_start`: ``(OK, number of winning draws)``, ``out``
+    filled. ``best``: the part's :func:`~lookup.zipai.encoding.ting_best`; ``size`` its cards;
+    ``melds`` and ``quads`` with the 坎/提's counted in."""
     # a joining card, a 偎 and a free copy all leave 3k+2 or all 3k cards (size + 1 and size - 2)
     changed_ok = pair_rule_ok(size + 1, quads, pair_with_quad)
     if not changed_ok and not part_size_ok(size):  # nor can the part win unchanged
         return OK, 0
-    melds += huxi
-    best = ting_best(ting, ting_final, part)
     if best < 0 or melds + best < min_huxi:
         return OK, 0
     live_to, live_from = both_paths(trans, back, part, path)

@@ -18,7 +18,7 @@ from .. import jit
 from ..addresses import row_at, unowned
 from ..jit import KERNEL_MODULES, kernel_decorator
 from . import hand, wang
-from .encoding import N_CARDS
+from .encoding import N_CARDS, ting_best_two
 
 FIXED_SCRATCH = N_CARDS
 """Scratch every kernel takes: the exposed melds' copies (20); the ting kernel's path
@@ -42,7 +42,7 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-SOURCES_SHA256 = "dc61b80bf76880ddaa5fe85c34a5cc99ae5748d885267069d9562e58e02a31cb"
+SOURCES_SHA256 = "7b5b9ba8f7c4a48bd2d46774206a40cb3591eeea310c83ced9599f26186ec8e1"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 
@@ -90,17 +90,39 @@ def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, fina
 def ting_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray, back: np.ndarray,
                back_final: int, ting: np.ndarray, ting_final: int, min_huxi: int, pair_with_quad: bool, limit: int,
                out: np.ndarray) -> tuple[int, int]:
-    """``out[i, t]``: best total huxi of row i after drawing card t (no exposed melds), or NO_WIN."""
+    """``out[i, t]``: best total huxi of row i after drawing card t (no exposed melds), or NO_WIN.
+
+    Rows go two at a time: both parts are walked through the ting automaton in one loop
+    (:func:`lookup.zipai.encoding.ting_best_two`), so that the two chains of reads, most of a
+    row's time, overlap; a last odd row alone."""
     scratch = np.zeros(FIXED_SCRATCH + hand.PATH_SIZE, np.int64)
     part_counts = part_scratch()
+    other_counts = part_scratch()
     trans, values, back, ting = unowned(trans), unowned(values), unowned(back), unowned(ting)
-    for i in range(counts.shape[0]):
+    n = counts.shape[0]
+    for i in range(0, n - 1, 2):
         part, used, path = scratch_views(part_counts, scratch)
-        status, _ = hand.ting_counts(trans, final, values, back, back_final, ting, ting_final, row_at(counts, i),
-                                     part, path, 0, 0, used, 0, 0, min_huxi, pair_with_quad, limit, row_at(out, i))
+        other = unowned(other_counts)
+        c, d = row_at(counts, i), row_at(counts, i + 1)
+        c_out, d_out = row_at(out, i), row_at(out, i + 1)
+        status, size, huxi, quads = hand.ting_start(c, used, part, c_out)
         if status != jit.OK:
             return status, i
-    return jit.OK, counts.shape[0]
+        status, other_size, other_huxi, other_quads = hand.ting_start(d, used, other, d_out)
+        if status != jit.OK:
+            return status, i + 1
+        best, other_best = ting_best_two(ting, ting_final, part, other)
+        hand.ting_rest(trans, final, values, back, back_final, best, c, part, path, size, huxi, quads, used, 0, 0,
+                       min_huxi, pair_with_quad, limit, c_out)
+        hand.ting_rest(trans, final, values, back, back_final, other_best, d, other, path, other_size, other_huxi,
+                       other_quads, used, 0, 0, min_huxi, pair_with_quad, limit, d_out)
+    if n % 2:
+        part, used, path = scratch_views(part_counts, scratch)
+        status, _ = hand.ting_counts(trans, final, values, back, back_final, ting, ting_final, row_at(counts, n - 1),
+                                     part, path, 0, 0, used, 0, 0, min_huxi, pair_with_quad, limit, row_at(out, n - 1))
+        if status != jit.OK:
+            return status, n - 1
+    return jit.OK, n
 
 
 @kernel

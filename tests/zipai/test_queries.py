@@ -319,3 +319,17 @@ def test_yiwushi_decompositions_match_the_oracle(rng):
         assert all(s.huxi == slow.split_huxi(s.groups) for s in splits)
         n_yiwushi += any((0, 4, 9) in s.groups or (10, 14, 19) in s.groups for s in splits)
     assert n_yiwushi > 30
+
+
+@pytest.mark.parametrize("bad", [[2], [3], [2, 3], [4]])
+def test_ting_batch_names_the_first_bad_row_of_either_in_a_pair(bad):
+    """ting_batch takes rows two at a time (and a last odd one alone): the first bad row is
+    named wherever it falls, and the rows before it are the ones answered alone."""
+    good = counts_of("二七十二七十贰柒")
+    rows = np.array([good] * 5, np.uint8)
+    for i in bad:
+        rows[i, 5] = 5
+    with pytest.raises(InvalidHandError, match=f"row {bad[0]}: holds 5 copies of 六"):
+        zipai.ting_batch(rows)
+    rows[bad, 5] = 0
+    assert np.array_equal(zipai.ting_batch(rows), np.array([zipai.ting_batch(rows[i:i + 1])[0] for i in range(5)]))
