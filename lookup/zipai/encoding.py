@@ -352,6 +352,13 @@ def walk_back_from(back: Table, back_final: int, part: Counts, level: int, state
 
 
 @jitable
+def ting_label(ting_final: int, state: int) -> int:
+    """The label of the state a ting automaton walk ends in: the most huxi a draw can give the
+    part, or NO_WIN for the dead state."""
+    return ting_final - state if state != DEAD else NO_WIN
+
+
+@jitable
 def ting_best(ting: Table, ting_final: int, part: Counts) -> int:
     """The most huxi one draw can give ``part`` (20 counts, each 0..2): the ting automaton's
     label of it, or NO_WIN when it refuses it (no draw makes it win). Like :func:`walk_from`,
@@ -359,7 +366,7 @@ def ting_best(ting: Table, ting_final: int, part: Counts) -> int:
     s = START
     for n in range(N_NUMBERS):
         s = ting[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
-    return ting_final - s if s != DEAD else NO_WIN
+    return ting_label(ting_final, s)
 
 
 @jitable
@@ -370,7 +377,7 @@ def ting_best_two(ting: Table, ting_final: int, part: Counts, other: Counts) -> 
     for n in range(N_NUMBERS):
         s = ting[s * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
         r = ting[r * N_SYMBOLS + COUNT_VALUES * other[n] + other[n + N_NUMBERS]]
-    return ting_final - s if s != DEAD else NO_WIN, ting_final - r if r != DEAD else NO_WIN
+    return ting_label(ting_final, s), ting_label(ting_final, r)
 
 
 @jitable

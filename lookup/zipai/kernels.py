@@ -42,7 +42,7 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-SOURCES_SHA256 = "7b5b9ba8f7c4a48bd2d46774206a40cb3591eeea310c83ced9599f26186ec8e1"
+SOURCES_SHA256 = "00bc5242eba14cfbda63d1ba392d21f1bdb87018616e60ddaf37ba29f3106d57"
 """Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
 kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
 

@@ -316,14 +316,16 @@ def one_draw_best(part, trans, final, values, limit) -> int:
         return core.NO_WIN if rank < 0 else int(values[rank] & core.HUXI_MASK)
 
     found = [core.NO_WIN]
-    if best_huxi(part) >= 0:
-        found.append(best_huxi(part) + core.MAX_UPGRADE_HUXI)
+    unchanged = best_huxi(part)
+    if unchanged >= 0:
+        found.append(unchanged + core.MAX_UPGRADE_HUXI)
     for t in range(core.N_CARDS):
         drawn = list(part)
         pair = part[t] == core.MAX_PART_COPIES
         drawn[t] = 0 if pair else part[t] + 1  # a 偎 taken out, or the card joining
-        if best_huxi(drawn) >= 0:
-            found.append(best_huxi(drawn) + (core.WEI_HUXI[t // core.N_NUMBERS] if pair else 0))
+        huxi = best_huxi(drawn)
+        if huxi >= 0:
+            found.append(huxi + (core.WEI_HUXI[t // core.N_NUMBERS] if pair else 0))
         if not pair:
             continue
         for u in range(core.N_UNITS):
@@ -331,8 +333,9 @@ def one_draw_best(part, trans, final, values, limit) -> int:
                 continue
             drawn = list(part)
             drawn[t] += 1
-            if core.add_unit(drawn, u, -1) and best_huxi(drawn) >= 0:
-                found.append(best_huxi(drawn) + core.UNIT_HUXI[u])
+            huxi = best_huxi(drawn) if core.add_unit(drawn, u, -1) else core.NO_WIN
+            if huxi >= 0:
+                found.append(huxi + core.UNIT_HUXI[u])
     return max(found)
 
 
