@@ -55,10 +55,13 @@ def keys_reads_floor(counts: np.ndarray, pow5: np.ndarray, suit: np.ndarray, hon
     return acc
 
 
-ROUNDS = 5
+ROUNDS = 15
 """Rounds of the single-threaded rows (:func:`timing.best_rounds`): the floors and the query (or
 zipai's hu and ting) taken in turn, so that a change of load between them does not move their
-ratio; the best of each is kept."""
+ratio; the best of each is kept. 15, not 5: with 5 rounds the keys + reads floor of the same
+rows came out anywhere from 7.2 to 12.6 ns between rows of one ``make bench`` run on this shared
+VM (bench/RESULTS.md of 4536930's session), so a ratio moved with the load its few rounds met;
+a row's rounds take milliseconds, so the ten more cost seconds."""
 
 
 def _warm_rounds(runs, quick: bool) -> dict[str, float]:
@@ -201,9 +204,11 @@ def _per_chunk(floor):
     return lambda rows: np.array([floor(rows)])
 
 
-PARALLEL_ROUNDS = 5
+PARALLEL_ROUNDS = 15
 """Rounds of the two-thread runs (:func:`timing.best_rounds`): one call and the threaded one
-taken in turn, so both see the same load; the best of each is kept."""
+taken in turn, so both see the same load; the best of each is kept. 15, as :data:`ROUNDS`: with
+5, even the floor kernels (which share nothing between threads) gave 1.43x and 1.75x on two
+threads in one run, the second core taken by other tenants in every round."""
 
 
 def _parallel_rows(quick: bool) -> list[list[str]]:
