@@ -59,9 +59,9 @@ ROUNDS = 15
 """Rounds of the single-threaded rows (:func:`timing.best_rounds`): the floors and the query (or
 zipai's hu and ting) taken in turn, so that a change of load between them does not move their
 ratio; the best of each is kept. 15, not 5: with 5 rounds the keys + reads floor of the same
-rows came out anywhere from 7.2 to 12.6 ns between rows of one ``make bench`` run on this shared
-VM (bench/RESULTS.md of 4536930's session), so a ratio moved with the load its few rounds met;
-a row's rounds take milliseconds, so the ten more cost seconds."""
+random rows came out anywhere from 7.6 to 12.6 ns between rows of one ``make bench`` run on this
+shared VM (on 4536930), so a ratio moved with the load its few rounds met; with 15 the next run
+had them within 7.5-8.7 ns. A row's rounds take milliseconds, so the ten more cost seconds."""
 
 
 def _warm_rounds(runs, quick: bool) -> dict[str, float]:
