@@ -79,10 +79,13 @@ def import_revision(rev: str, into: Path, game: str = "mahjong") -> ModuleType:
 
 
 def compare(query: str, preset: str, ours: Callable, theirs: Callable, rev: str, rows: np.ndarray, jokers: int,
-            entries: tuple[np.ndarray, np.ndarray], reps: int) -> str | None:
-    """One line: the floor's (``entries``: the hu/ting entries it reads), ``rev``'s and the
-    working tree's ns per row for ``preset``; None when the two versions' answers differ."""
-    if not np.array_equal(ours(rows, preset, jokers), theirs(rows, preset, jokers)):
+            entries: tuple[np.ndarray, np.ndarray], reps: int, base_data: Path | None = None) -> str | None:
+    """One line: the floor's (``entries``: the hu/ting entries it reads), ``rev``'s (reading the
+    tables in ``base_data`` when given) and the working tree's ns per row for ``preset``; None
+    when the two versions' answers differ."""
+    with data_dir(base_data):  # (each version loads its tables on its first call)
+        base_answers = theirs(rows, preset, jokers)
+    if not np.array_equal(ours(rows, preset, jokers), base_answers):
         return None
     suit, honor = entries
     best = best_times({"floor": lambda: keys_reads_floor(rows, POW5, suit, honor),
@@ -178,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
         base = import_revision(args.rev, Path(tmp))
         for preset in args.presets:
             line = compare(args.query, preset, getattr(work, args.query), getattr(base, args.query), args.rev, rows,
-                           args.jokers, entries, args.reps)
+                           args.jokers, entries, args.reps, args.base_data)
             if line is None:
                 print(f"{args.query} {preset}: the working tree's answers differ from {args.rev}'s", file=sys.stderr)
                 return 1
