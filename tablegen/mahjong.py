@@ -44,6 +44,8 @@ from lookup.mahjong.encoding import (
     ENTRY_PAIR,
     FORM_FIELDS,
     FORM_STATS_SHIFT,
+    GROUP_BITS,
+    GROUPS_SHIFT,
     INCREMENTS_BITS,
     JOKER_MELDS_SHIFT,
     JOKER_PAIR_SHIFT,
@@ -54,6 +56,7 @@ from lookup.mahjong.encoding import (
     MAX_HAND_TILES,
     MAX_MELDS,
     N_HONOR_KINDS,
+    N_RANK_GROUPS,
     N_SUIT_RANKS,
     NEED_NONE,
     NO_MELD,
@@ -457,8 +460,10 @@ def build_datasets(progress=print) -> dict:
                 f"rules by counting): bits 0..{INCREMENTS_BITS - 1} how many of the increments of the tiles used "
                 f"by m melds are 3, 2, 1 ({LANE_BITS} bits each), bits {INCREMENTS_BITS}..{2 * INCREMENTS_BITS - 1}"
                 f" the same with the pair, bits {PAIR_HELD_SHIFT}..{PAIR_HELD_SHIFT + 1} the pair's tiles held, "
-                f"bit {NOT_CONCAVE.bit_length() - 1}: not concave (merge exactly), from bit {FORM_STATS_SHIFT}: "
-                "the shanten entry's bits")
+                f"bit {NOT_CONCAVE.bit_length() - 1}: not concave (merge exactly), bits {GROUPS_SHIFT}.."
+                f"{GROUPS_SHIFT + N_RANK_GROUPS * GROUP_BITS - 1}: per rank group g (ranks g, g+3, g+6) of a "
+                f"numbered suit the ranks held ({GROUP_BITS} bits each; 0 for the honors), from bit "
+                f"{FORM_STATS_SHIFT}: the shanten entry's bits")
         progress(f"  {name}: shanten costs, {len(over_keys):,} keys with over-4 savings "
                  f"({time.perf_counter() - t0:.2f} s)")
 

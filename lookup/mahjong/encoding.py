@@ -257,6 +257,10 @@ def key_weights(n_ranks: int) -> np.ndarray:
 #   bits 15..29  the same of u(., 1)
 #   bits 30..31  u(0, 1) (tiles of the pair alone held: 0..2)
 #   bit  NOT_CONCAVE   the key's sequences are not concave (or out of range): merge exactly
+#   bits GROUPS_SHIFT.. per rank group g (ranks g, g + 3, g + 6) of a numbered suit, how many
+#                of its ranks are held (GROUP_BITS each; 0 in the honors' words): what the
+#                knitted forms' bounds need (the most tiles of one knitted set held), read
+#                from the words a row has already loaded instead of from its counts
 #   bits FORM_STATS_SHIFT.. the shanten entry's bits from there (form counts, flags)
 LANE_BITS = 5
 LANE_MASK = (1 << LANE_BITS) - 1
@@ -264,16 +268,30 @@ INCREMENTS_BITS = 3 * LANE_BITS
 INCREMENTS_MASK = (1 << INCREMENTS_BITS) - 1
 PAIR_HELD_SHIFT = 2 * INCREMENTS_BITS
 NOT_CONCAVE = 1 << (PAIR_HELD_SHIFT + 2)
-assert (MAX_MELDS * 4) >> LANE_BITS == 0 and NOT_CONCAVE < 1 << FORM_STATS_SHIFT
+N_RANK_GROUPS = 3
+GROUP_BITS = 2
+GROUP_MASK = (1 << GROUP_BITS) - 1
+GROUPS_SHIFT = NOT_CONCAVE.bit_length()
+assert (MAX_MELDS * 4) >> LANE_BITS == 0 and N_SUIT_RANKS // N_RANK_GROUPS <= GROUP_MASK
+assert GROUPS_SHIFT + N_RANK_GROUPS * GROUP_BITS <= FORM_STATS_SHIFT
 
 
 def plain_words(entries: np.ndarray) -> np.ndarray:
-    """The plain word of every key (uint64 array) from the shanten entries of a suit kind: the
-    generator stores them beside the entries (``suit/plain_words``, ``honor/plain_words``)."""
+    """The plain word of every key (uint64 array) from the shanten entries of a suit kind (the
+    rank groups' held counts from the keys themselves, when there are as many as a numbered
+    suit has): the generator stores them beside the entries (``suit/plain_words``,
+    ``honor/plain_words``)."""
     e = np.asarray(entries, np.uint64)
+    word = np.zeros(len(e), np.uint64)
+    if len(e) == COUNT_BASE ** N_SUIT_RANKS:
+        keys = np.arange(len(e), dtype=np.int64)
+        for g in range(N_RANK_GROUPS):
+            held = sum((keys // COUNT_BASE ** r % COUNT_BASE > 0).astype(np.uint64)
+                       for r in range(g, N_SUIT_RANKS, N_RANK_GROUPS))
+            word |= held << np.uint64(GROUPS_SHIFT + GROUP_BITS * g)
     costs = [((e >> np.uint64(shanten_shift(m, p))) & np.uint64(COST_MASK)).astype(np.int8)
              for m in range(MAX_MELDS + 1) for p in range(2)]
-    word = (e >> np.uint64(FORM_STATS_SHIFT)) << np.uint64(FORM_STATS_SHIFT)
+    word |= (e >> np.uint64(FORM_STATS_SHIFT)) << np.uint64(FORM_STATS_SHIFT)
     bad = np.zeros(len(e), bool)
     for p in range(2):
         used = [3 * m + 2 * p - costs[2 * m + p] for m in range(MAX_MELDS + 1)]

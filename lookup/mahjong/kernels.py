@@ -37,7 +37,7 @@ from .encoding import (
 )
 from .rules import MAX_SUITS_SHIFT
 
-SOURCES_SHA256 = "e4bf106f472f211442dd7f848c2478ec348d27a8c1548dd9a70a6971ab5f021f"
+SOURCES_SHA256 = "e97dd3ffd3d690e74bd477ae6bf65f9c710bd02fff0f328d77a22172be596d14"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

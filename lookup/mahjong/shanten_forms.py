@@ -81,6 +81,7 @@ from .shanten_hand import (
     seven_pairs_lowering,
     stats_of,
     suit_costs,
+    words_knitted_most,
 )
 from .shanten_knitted import knitted_straight, knitted_straight_lowering
 from .variants import (
@@ -271,7 +272,8 @@ def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: 
     # the numbered kinds held; neither is looked at when both bounds exceed the other forms
     if rules & (KNITTED_HONORS | KNITTED_STRAIGHT) and k >= 3 and \
             (MAX_HAND_TILES - kinds_held <= others or KNITTED_TILES - kinds_held + field(st3, KINDS) <= others):
-        most = knitted_most(c)  # the most tiles of one knitted set held
+        # the most tiles of one knitted set held: from the words when counted (no count read)
+        most = words_knitted_most(e0, e1, e2) if counted else knitted_most(c)
         if rules & KNITTED_STRAIGHT:  # and its rest's pair, when no kind is held twice
             missing = KNITTED_TILES - most + (field(stats, PAIRED) == 0)
             if counted and k > 3:  # and its rest's meld, when no suit's first meld increment is 3

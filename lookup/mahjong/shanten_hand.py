@@ -33,9 +33,13 @@ from .encoding import (
     ALL_TILES,
     COST_MASK,
     FORM_STATS_SHIFT,
+    GROUP_BITS,
+    GROUP_MASK,
+    GROUPS_SHIFT,
     HONOR_TILES,
     INCREMENTS_BITS,
     INCREMENTS_MASK,
+    KNITTED_GROUPS,
     LANE_BITS,
     LANE_MASK,
     MAX_COPIES,
@@ -219,6 +223,25 @@ def greedy_rn(g0: int, g1: int, g2: int, g3: int, k: int) -> int:
     used = max(max(used_with_pair(g0, melds, k), used_with_pair(g1, melds, k)),
                max(used_with_pair(g2, melds, k), used_with_pair(g3, melds, k)))
     return 3 * k + 2 - used
+
+
+@jitable(inline=True)
+def word_group_held(g: int, group: int) -> int:
+    """Ranks of rank group ``group`` (ranks group, group + 3, group + 6) held in the suit of
+    plain word ``g`` (0 for the honors)."""
+    return (g >> (GROUPS_SHIFT + GROUP_BITS * group)) & GROUP_MASK
+
+
+@jitable(inline=True)
+def words_knitted_most(g0: int, g1: int, g2: int) -> int:
+    """The most tiles of one knitted set held (each tile counted once), from the plain words of
+    the three numbered suits: :func:`.variants.knitted_most` without reading the counts."""
+    best = 0
+    for i in range(len(KNITTED_GROUPS)):
+        groups = KNITTED_GROUPS[i]
+        best = max(best, word_group_held(g0, groups[0]) + word_group_held(g1, groups[1])
+                   + word_group_held(g2, groups[2]))
+    return best
 
 
 @jitable(inline=True)

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row, scan_row_lean
 
-SOURCES_SHA256 = "f95ef9b60ebca60ebf71d15e71fe66e6cf7ae169dea8b4efa162315d97655195"
+SOURCES_SHA256 = "187efbce32894a1f9507c659fee25c7182878eaa63229d3136e296ffdcc2f350"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

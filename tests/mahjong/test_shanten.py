@@ -132,6 +132,26 @@ def test_plain_words_give_the_merged_standard_rn(rng, kind, n_ranks, some_flagge
             assert sh.greedy_rn(*g, k) == sh.share(merged[0], merged[1], k)
 
 
+def test_plain_words_hold_the_rank_groups_held(rng):
+    """A numbered suit's word holds, per rank group (ranks g, g + 3, g + 6), how many of its
+    ranks the key holds (its base-5 digits read one by one); an honor word holds none. Four
+    rows' words give the knitted bound :func:`.variants.knitted_most` reads off the counts."""
+    stored = tables.load("mahjong")
+    words, honor_words = stored["suit/plain_words"], stored["honor/plain_words"]
+    for q in [int(q) for q in rng.integers(0, len(words), 3000)] + [0, len(words) - 1]:
+        digits = [q // COUNT_BASE ** r % COUNT_BASE for r in range(N_SUIT_RANKS)]
+        for g in range(3):
+            assert sh.word_group_held(int(words[q]), g) == sum(d > 0 for d in digits[g::3]), (q, g)
+    assert all(sh.word_group_held(int(w), g) == 0 for w in honor_words[::97] for g in range(3))
+    rows = [handgen.random_hand(rng, int(n)) for n in rng.integers(1, 15, 3000)]
+    rows += [handgen.knitted_straight_hand(rng) for _ in range(300)]  # a knitted set held whole
+    rows += [handgen.knitted_honors_hand(rng) for _ in range(300)]
+    for c in rows:
+        k0, k1, k2, _ = suit_keys(np.array(c, np.uint8))
+        assert sh.words_knitted_most(int(words[k0]), int(words[k1]), int(words[k2])) == \
+            variants.knitted_most(np.array(c, np.uint8)), c
+
+
 @pytest.mark.parametrize("kind, n_ranks", [("suit", 9), ("honor", 7)])
 def test_a_word_counts_a_3_increment_exactly_when_its_suit_holds_a_whole_meld(kind, n_ranks):
     """Every key whose word is concave: its lane of 3-tile increments (of the melds without the
