@@ -37,7 +37,7 @@ from .encoding import (
 )
 from .rules import MAX_SUITS_SHIFT
 
-SOURCES_SHA256 = "e97dd3ffd3d690e74bd477ae6bf65f9c710bd02fff0f328d77a22172be596d14"
+SOURCES_SHA256 = "e053de95c4e5189c6920e47f9c40f271173226f84eb09fa5f966c8699527b703"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

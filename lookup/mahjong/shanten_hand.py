@@ -39,7 +39,6 @@ from .encoding import (
     HONOR_TILES,
     INCREMENTS_BITS,
     INCREMENTS_MASK,
-    KNITTED_GROUPS,
     LANE_BITS,
     LANE_MASK,
     MAX_COPIES,
@@ -60,6 +59,7 @@ from .encoding import (
     suit_keys,
 )
 from .hand import EITHER, row_status, scan_row_lean
+from .variants import groups_knitted_most
 
 Array = Any
 """A numpy array (a kernel's table or output; plain Python runs take them too)."""
@@ -236,12 +236,9 @@ def word_group_held(g: int, group: int) -> int:
 def words_knitted_most(g0: int, g1: int, g2: int) -> int:
     """The most tiles of one knitted set held (each tile counted once), from the plain words of
     the three numbered suits: :func:`.variants.knitted_most` without reading the counts."""
-    best = 0
-    for i in range(len(KNITTED_GROUPS)):
-        groups = KNITTED_GROUPS[i]
-        best = max(best, word_group_held(g0, groups[0]) + word_group_held(g1, groups[1])
-                   + word_group_held(g2, groups[2]))
-    return best
+    return groups_knitted_most((word_group_held(g0, 0), word_group_held(g0, 1), word_group_held(g0, 2)),
+                               (word_group_held(g1, 0), word_group_held(g1, 1), word_group_held(g1, 2)),
+                               (word_group_held(g2, 0), word_group_held(g2, 1), word_group_held(g2, 2)))
 
 
 @jitable(inline=True)

@@ -31,7 +31,7 @@ from .encoding import (
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row, scan_row_lean
 
-SOURCES_SHA256 = "187efbce32894a1f9507c659fee25c7182878eaa63229d3136e296ffdcc2f350"
+SOURCES_SHA256 = "7e2ba320be1cda5dee703a1464215fce4200ad04ea3145aa8c139d3cb0bb42bd"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

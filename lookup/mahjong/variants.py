@@ -346,9 +346,14 @@ def knitted_most(c: Counts) -> int:
     """The most tiles of one knitted set held (each tile counted once): the best over
     KNITTED_GROUPS of its three suits' :func:`group_held`, read straight off the counts (the
     cheap bound a row passes before 组合龙 reads the tables)."""
-    a = group_held(c, SUIT_OFFSETS[0])
-    b = group_held(c, SUIT_OFFSETS[1])
-    d = group_held(c, SUIT_OFFSETS[2])
+    return groups_knitted_most(group_held(c, SUIT_OFFSETS[0]), group_held(c, SUIT_OFFSETS[1]),
+                               group_held(c, SUIT_OFFSETS[2]))
+
+
+@jitable(inline=True)
+def groups_knitted_most(a: tuple[int, int, int], b: tuple[int, int, int], d: tuple[int, int, int]) -> int:
+    """The most tiles of one knitted set held, from the ranks held per rank group (as
+    :func:`group_held` gives them) of the three numbered suits: the best over KNITTED_GROUPS."""
     best = 0
     for i in range(len(KNITTED_GROUPS)):
         g = KNITTED_GROUPS[i]
