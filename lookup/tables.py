@@ -51,13 +51,15 @@ import numpy as np
 
 from .errors import TableError
 
-SCHEMA_VERSIONS = {"mahjong": 5, "shisanshui": 3, "zipai": 6}
+SCHEMA_VERSIONS = {"mahjong": 6, "shisanshui": 3, "zipai": 6}
 """Schema version the runtime expects per game; bump it when a table's layout or meaning changes.
 
 Version 2: the ``metadata_sha256`` root attribute; datasets aligned to 64 bytes in the file.
 Mahjong version 3: the 258-pair and three-player suit kinds, over-4 (joker) savings.
 Mahjong version 4: the plain words of the suit and honor shanten entries (``*/plain_words``).
 Mahjong version 5: the plain words of a numbered suit hold its rank groups' held counts.
+Mahjong version 6: the rest codes of 组合龙 (``suit/rest_codes``, ``honor/rest_codes``,
+``knitted/rest_lacking``).
 Shisanshui version 3: the field of the ``field`` objective (``field/rows``, ``field/calibration``).
 Zipai version 3: a second group set (一五十 as a group, ``automaton_yiwushi``/``values_yiwushi``)
 and six first-move bits in the values.

@@ -64,6 +64,8 @@ from lookup.mahjong.encoding import (
     OVER4_BITS,
     OVER4_FLAG,
     PAIR_HELD_SHIFT,
+    REST_CLASSES,
+    REST_CODE_BITS,
     SHANTEN_BITS,
     SUIT_KINDS,
     TOTAL_SHIFT,
@@ -72,6 +74,9 @@ from lookup.mahjong.encoding import (
     key_weights,
     n_keys,
     plain_words,
+    rest_codes,
+    rest_lacking_table,
+    rest_triples,
     shanten_shift,
     suit_key,
 )
@@ -481,7 +486,30 @@ def build_datasets(progress=print) -> dict:
             )
             progress(f"  {name}: {len(splits):,} splits of {len(keys):,} vectors "
                      f"({time.perf_counter() - t0:.2f} s)")
+    datasets.update(rest_datasets(datasets["suit/shanten"][0], datasets["honor/shanten"][0]))
     return datasets
+
+
+def rest_datasets(suit_shanten: np.ndarray, honor_shanten: np.ndarray) -> dict:
+    """The rest codes of the plain suit kinds and the rest lacking table of 组合龙 (layout in
+    :mod:`lookup.mahjong.encoding`), from their shanten entries."""
+    triples = rest_triples(suit_shanten, honor_shanten)
+    classes = ", ".join(f"({m} meld{'s' * (m != 1)}{', pair' * p})" for m, p in REST_CLASSES)
+    listed = "; ".join(f"{code}: {tuple(int(x) for x in t)}" for code, t in enumerate(triples))
+    return {
+        "suit/rest_codes": (
+            rest_codes(suit_shanten, triples),
+            f"per numbered suit vector, indexed by base-5 key: for rank group g (ranks g, g+3, g+6), bits "
+            f"{REST_CODE_BITS}g..+{REST_CODE_BITS - 1} the rest code of the vector with one of each held rank "
+            f"of the group taken out (组合龙's rest): the index of its costs of {classes} in: {listed}"),
+        "honor/rest_codes": (rest_codes(honor_shanten, triples),
+                             "per honor vector, indexed by base-5 key: its rest code (as suit/rest_codes)"),
+        "knitted/rest_lacking": (
+            rest_lacking_table(triples),
+            f"row m (0 or 1 melds): at index code0 | code1 << {REST_CODE_BITS} | code2 << {2 * REST_CODE_BITS} | "
+            f"code3 << {3 * REST_CODE_BITS} (the rest codes of suits m, p, s and the honors), the least "
+            "tiles the rest lacks of m melds and a pair"),
+    }
 
 
 def build(path: Path, progress=print) -> None:

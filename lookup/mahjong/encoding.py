@@ -308,3 +308,84 @@ def plain_words(entries: np.ndarray) -> np.ndarray:
     word |= np.clip(pair_held, 0, 2).astype(np.uint64) << np.uint64(PAIR_HELD_SHIFT)
     word |= bad.astype(np.uint64) * np.uint64(NOT_CONCAVE)
     return word
+
+
+# --- the rests of 组合龙: codes of their first costs (datasets */rest_codes, knitted/rest_lacking) --
+# Without jokers, a hand of k = 4 (or 3) melds' worth takes 组合龙 as a knitted set plus a rest
+# of k - 3 = 1 (or 0) melds and a pair, and that rest needs of each suit only the costs of the
+# classes REST_CLASSES: (1 meld), (the pair), (1 meld and the pair). Few distinct triples of
+# those costs occur (:func:`rest_triples`); a suit's triple is stored as its index in that list,
+# a *rest code* of REST_CODE_BITS bits: per numbered key, the code of the key once one of each
+# held rank of rank group g is taken out, at bit REST_CODE_BITS * g; per honor key, the key's
+# own code. knitted/rest_lacking[m][code of suit 0 | code of suit 1 << REST_CODE_BITS | ...]
+# is the least the rest lacks of m melds (0 or 1) and a pair over the four suits of those codes.
+REST_CLASSES = ((1, 0), (0, 1), (1, 1))
+REST_CODE_BITS = 4
+REST_CODE_MASK = (1 << REST_CODE_BITS) - 1
+N_REST_SUITS = 4
+REST_MELDS = 2
+"""Rows of knitted/rest_lacking: a rest of 0 or 1 melds (and the pair)."""
+
+
+def class_costs(entries: np.ndarray, classes: tuple[tuple[int, int], ...] = REST_CLASSES) -> np.ndarray:
+    """int64 (len(entries), len(classes)): the cost of each class (melds, pair) per shanten entry."""
+    e = np.asarray(entries, np.uint64)
+    return np.stack([((e >> np.uint64(shanten_shift(m, p))) & np.uint64(COST_MASK)).astype(np.int64)
+                     for m, p in classes], axis=1)
+
+
+def group_rest_keys(g: int) -> np.ndarray:
+    """int64 (5**9,): every numbered key with one of each held rank of rank group ``g`` taken out."""
+    keys = np.arange(COUNT_BASE ** N_SUIT_RANKS, dtype=np.int64)
+    held = sum((keys // COUNT_BASE ** r % COUNT_BASE > 0) * COUNT_BASE ** r
+               for r in range(g, N_SUIT_RANKS, N_RANK_GROUPS))
+    return keys - held
+
+
+def rest_triples(suit_entries: np.ndarray, honor_entries: np.ndarray) -> np.ndarray:
+    """int64 (n, 3), sorted: every distinct triple of REST_CLASSES costs of a numbered key, of
+    a numbered key's rest (:func:`group_rest_keys`) or of an honor key; n fits REST_CODE_BITS."""
+    triples = np.unique(np.concatenate([class_costs(suit_entries), class_costs(honor_entries)]), axis=0)
+    if len(triples) > 1 << REST_CODE_BITS:
+        raise ValueError(f"{len(triples)} rest cost triples do not fit {REST_CODE_BITS}-bit codes")
+    return triples
+
+
+def rest_codes(entries: np.ndarray, triples: np.ndarray) -> np.ndarray:
+    """uint16 per key of a suit kind's shanten ``entries``: its rest codes (numbered keys: one per
+    rank group, of the key with that group's held ranks taken out; honor keys: the key's own)."""
+    weights = (triples.max(axis=0) + 1).cumprod()  # a triple as one int, to find its code
+    index = {int(t[0] + weights[0] * t[1] + weights[1] * t[2]): code for code, t in enumerate(triples)}
+
+    def codes_of(costs: np.ndarray) -> np.ndarray:
+        flat = costs[:, 0] + weights[0] * costs[:, 1] + weights[1] * costs[:, 2]
+        lookup = np.zeros(int(flat.max()) + 1, np.uint16)
+        for value, code in index.items():
+            if value < len(lookup):
+                lookup[value] = code
+        return lookup[flat]
+
+    costs = class_costs(entries)
+    if len(entries) != COUNT_BASE ** N_SUIT_RANKS:
+        return codes_of(costs)
+    out = np.zeros(len(entries), np.uint16)
+    for g in range(N_RANK_GROUPS):
+        out |= codes_of(costs[group_rest_keys(g)]) << np.uint16(REST_CODE_BITS * g)
+    return out
+
+
+def rest_lacking_table(triples: np.ndarray) -> np.ndarray:
+    """int8 (REST_MELDS, 2**(N_REST_SUITS * REST_CODE_BITS)): per m and four suits' rest codes
+    (suit s at bit REST_CODE_BITS * s), the least lacking of m melds and a pair shared among them:
+    the pair alone (m = 0), or the meld and the pair in one suit or in two (m = 1). Codes past
+    the triples cost what the suit lacks from nothing."""
+    n_codes = 1 << REST_CODE_BITS
+    padded = np.array([list(triples[i]) if i < len(triples) else [3, 2, 5] for i in range(n_codes)], np.int64)
+    index = np.arange(n_codes ** N_REST_SUITS)
+    suits = [padded[index >> (REST_CODE_BITS * s) & REST_CODE_MASK] for s in range(N_REST_SUITS)]
+    meld, pair, both = REST_CLASSES.index((1, 0)), REST_CLASSES.index((0, 1)), REST_CLASSES.index((1, 1))
+    pair_only = np.min([x[:, pair] for x in suits], axis=0)
+    one_meld = np.min([x[:, both] for x in suits] + [suits[s][:, meld] + suits[t][:, pair]
+                                                    for s in range(N_REST_SUITS) for t in range(N_REST_SUITS)
+                                                    if s != t], axis=0)
+    return np.stack([pair_only, one_meld]).astype(np.int8)

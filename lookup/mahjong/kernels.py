@@ -37,7 +37,7 @@ from .encoding import (
 )
 from .rules import MAX_SUITS_SHIFT
 
-SOURCES_SHA256 = "e053de95c4e5189c6920e47f9c40f271173226f84eb09fa5f966c8699527b703"
+SOURCES_SHA256 = "c2a2404c500c55887ba6ebc27024a0750ab324e9cee69996c5c975792daf6745"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 
