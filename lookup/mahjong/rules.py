@@ -70,6 +70,8 @@ class RuleSet:
     """Derived: the rule bits above, as the kernels take them."""
     plain: bool = field(default=True, init=False, repr=False, compare=False)
     """Derived: only standard hands, seven pairs and thirteen orphans (the plain paths)."""
+    knitted: bool = field(default=False, init=False, repr=False, compare=False)
+    """Derived: the plain forms and 全不靠 and/or 组合龙, nothing else (the knitted shanten kernel)."""
 
     def __post_init__(self) -> None:
         validate_fields(self)
@@ -97,6 +99,8 @@ class RuleSet:
                 | ALL_258 * self.all_258 | THREE_PLAYER * self.three_player | self.max_suits << MAX_SUITS_SHIFT)
         object.__setattr__(self, "bits", bits)
         object.__setattr__(self, "plain", (bits & VARIANTS) == MAX_SUITS_3)
+        knitted = KNITTED_HONORS | KNITTED_STRAIGHT
+        object.__setattr__(self, "knitted", bits & knitted != 0 and (bits & VARIANTS & ~knitted) == MAX_SUITS_3)
 
 
 

@@ -45,7 +45,9 @@ class Shanten(NamedTuple):
     order; layouts in :mod:`.encoding`; ``entries`` holds the shanten entries followed by the
     plain words of the suit and the honors, :data:`.shanten_hand.PLAIN_WORDS`), with the
     kernels that read them: ``batch`` (any rules), ``plain_batch`` (plain rules without jokers;
-    the entries and the rule bits) and the entry points (:func:`lookup.jit.direct`) of the
+    the entries and the rule bits), ``knitted_batch`` (the knitted rules without jokers,
+    :attr:`.rules.RuleSet.knitted`; it also takes ``rest``: the suit and honor rest codes and
+    the rest lacking table of 组合龙) and the entry points (:func:`lookup.jit.direct`) of the
     single-hand kernels: ``one`` for plain rules without jokers (``addresses``, the rule bits
     and a ``bytearray`` hand), ``plain`` (``one`` with its tables and rules bound, per plain
     preset name and per rule bits) and ``advice``. ``addresses``: the
@@ -55,8 +57,10 @@ class Shanten(NamedTuple):
     entries: tuple[np.ndarray, ...]
     over_keys: tuple[np.ndarray, ...]
     over: tuple[np.ndarray, ...]
+    rest: tuple[np.ndarray, np.ndarray, np.ndarray]
     batch: Callable
     plain_batch: Callable
+    knitted_batch: Callable
     one: Callable
     addresses: np.ndarray
     plain: dict[str | int, Callable[[bytearray], int]]
@@ -79,8 +83,9 @@ def _build(t: tables.TableSet) -> Shanten:
         plain[name] = plain[bits] = partial(one, addresses, bits)
     advice = jit.direct(kernels.discard_advice, bytearray(N_TILE_KINDS), 0, arrays, over_keys, over, 0,
                         np.empty(4 * MAX_HAND_TILES, np.int64))
-    return Shanten(arrays, over_keys, over, kernels.shanten_batch, kernels.plain_shanten_batch, one, addresses, plain,
-                   advice)
+    rest = (t["suit/rest_codes"], t["honor/rest_codes"], t["knitted/rest_lacking"])
+    return Shanten(arrays, over_keys, over, rest, kernels.shanten_batch, kernels.plain_shanten_batch,
+                   kernels.knitted_shanten_batch, one, addresses, plain, advice)
 
 
 SHANTEN: tables.TableView[Shanten] = tables.TableView(GAME, _build)
@@ -105,9 +110,17 @@ def shanten_batch(counts: npt.ArrayLike, rules: str | RuleSet = "riichi", jokers
     if rules.plain and not wild.size:
         status, index = view.plain_batch(rows, view.entries, rules.bits, out)
     else:
-        status, index = view.batch(rows, wild, view.entries, view.over_keys, view.over, rules.bits, out)
+        status, index = _rules_batch(view, rows, wild, rules, out)
     jit.check(status, index, batch_error(rows, rules, "shanten needs 1..14 tiles, not a multiple of 3", wild))
     return out
+
+
+def _rules_batch(view: Shanten, rows: np.ndarray, wild: np.ndarray, rules: RuleSet, out: np.ndarray) -> tuple[int, int]:
+    """(status, index) of the kernel for rules with variants or rows with jokers: the knitted
+    rules' own kernel for rows without jokers, else the kernel of any rules."""
+    if rules.knitted and not wild.size:
+        return view.knitted_batch(rows, view.entries, view.rest, rules.bits, out)
+    return view.batch(rows, wild, view.entries, view.over_keys, view.over, rules.bits, out)
 
 
 def _general_shanten(hand: Hand, rules: RuleSet, jokers: int) -> int:
@@ -119,7 +132,7 @@ def _general_shanten(hand: Hand, rules: RuleSet, jokers: int) -> int:
     out = np.empty(1, np.int8)
     wild = np.full(1, jokers, np.uint8) if jokers else NO_JOKERS
     view = SHANTEN.value or SHANTEN.get()
-    status, _ = view.batch(row, wild, view.entries, view.over_keys, view.over, rules.bits, out)
+    status, _ = _rules_batch(view, row, wild, rules, out)
     jit.check(status, 0, _validated)
     return int(out[0])
 

@@ -83,7 +83,7 @@ from .shanten_hand import (
     suit_costs,
     words_knitted_most,
 )
-from .shanten_knitted import knitted_straight, knitted_straight_lowering
+from .shanten_knitted import coded_straight, knitted_straight, knitted_straight_lowering
 from .variants import (
     KNITTED_TILES,
     bit_count,
@@ -215,6 +215,20 @@ Forms = tuple[int, int, int, int, int, int, int, int]
 
 
 @jitable(inline=True)
+def straight_bound(most: int, stats: int, words: int, k: int, counted: bool) -> int:
+    """A bound no 组合龙 of a hand of k melds' worth lacks fewer than: the fewest tiles of a
+    knitted set missing (``most``: the most held), plus one when no kind is held twice (the
+    rest's pair lacks a tile; ``stats``: the summed form counts), and when ``counted``, plus
+    one when the rest needs a meld and the hand holds none whole (``words``: the four plain
+    words or-ed; no lane of 3-tile increments counts one: the words are concave, so the first
+    increment, the tiles of one meld held, is the largest)."""
+    missing = KNITTED_TILES - most + (field(stats, PAIRED) == 0)
+    if counted and k > 3:
+        missing += (words & LANE_MASK) == 0
+    return missing
+
+
+@jitable(inline=True)
 def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: int, f2: int, s0: int, s1: int,
                     s2: int, s3: int, t0: int, t1: int, t2: int, total: int, jokers: int, rules: int,
                     counted: bool) -> Forms:
@@ -274,10 +288,8 @@ def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: 
             (MAX_HAND_TILES - kinds_held <= others or KNITTED_TILES - kinds_held + field(st3, KINDS) <= others):
         # the most tiles of one knitted set held: from the words when counted (no count read)
         most = words_knitted_most(e0, e1, e2) if counted else knitted_most(c)
-        if rules & KNITTED_STRAIGHT:  # and its rest's pair, when no kind is held twice
-            missing = KNITTED_TILES - most + (field(stats, PAIRED) == 0)
-            if counted and k > 3:  # and its rest's meld, when no suit's first meld increment is 3
-                missing += ((e0 | e1 | e2 | e3) & LANE_MASK) == 0
+        if rules & KNITTED_STRAIGHT:
+            missing = straight_bound(most, stats, e0 | e1 | e2 | e3, k, counted)
         if rules & KNITTED_HONORS and n >= MAX_HAND_TILES - 1:
             knitted = MAX_HAND_TILES - most - field(st3, KINDS)  # and one of each honor held
     return standard, pongs, one, pairs, orphans, all_258, knitted, missing
@@ -427,3 +439,34 @@ def tiles_258(c: Counts, allowed: int) -> int:
         if (MASK_258 >> t) & (allowed >> t) & 1:
             held += np.int64(c[t])
     return held
+
+
+@jitable(inline=True)
+def knitted_rules_lacking(standard: int, g0: int, g1: int, g2: int, g3: int, k0: int, k1: int, k2: int, k3: int,
+                          total: int, concave: bool, codes: Any, honor_codes: Any, rest_lacking: Any,
+                          rules: int) -> int:
+    """The least lacking of a hand of ``total`` real tiles, no jokers, under plain rules with
+    全不靠 and/or 组合龙 (:attr:`.rules.RuleSet.knitted`), from the lacking of its standard form
+    (``standard``) and its four plain words g0..g3 (suit keys k0..k3; ``concave``: none is
+    NOT_CONCAVE): seven pairs and thirteen orphans from the words' form counts, 全不靠 from the
+    knitted tiles they hold, and 组合龙 by its rest codes (:func:`.shanten_knitted.coded_straight`;
+    ``codes``, ``honor_codes``: the suit and honor rest codes, ``rest_lacking``:
+    knitted/rest_lacking), read only when its bound (:func:`straight_bound`) is below the other
+    forms' least. Each form's value is that of :func:`entries_lacking` (the row step of
+    every other rule set)."""
+    k = total // 3
+    least = standard
+    stats = stats_of(g0) + stats_of(g1) + stats_of(g2) + stats_of(g3)
+    if total >= MAX_HAND_TILES - 1:
+        if rules & SEVEN_PAIRS:
+            least = min(least, pairs_lacking(stats, rules & QUADS != 0))
+        if rules & ORPHANS:
+            least = min(least, orphans_lacking(stats))
+    if k >= 3:
+        most = words_knitted_most(g0, g1, g2)  # no branch on a bound first: random rows mispredict it
+        if rules & KNITTED_HONORS and total >= MAX_HAND_TILES - 1:
+            least = min(least, MAX_HAND_TILES - most - field(stats_of(g3), KINDS))
+        if rules & KNITTED_STRAIGHT and straight_bound(most, stats, g0 | g1 | g2 | g3, k, concave) < least:
+            least = min(least, coded_straight(g0, g1, g2, np.int64(codes[k0]), np.int64(codes[k1]),
+                                              np.int64(codes[k2]), np.int64(honor_codes[k3]), k - 3, rest_lacking))
+    return least

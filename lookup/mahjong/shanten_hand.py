@@ -190,6 +190,14 @@ def forms_rn(costs: SuitCosts, e0: int, e1: int, e2: int, e3: int, total: int, s
     return share(costs[0], costs[1], total // 3), rn7, rn13
 
 
+@jitable
+def merged_rn(e0: int, e1: int, e2: int, e3: int, k: int, honors: bool) -> int:
+    """Standard rn of k melds and the pair, merged exactly from four shanten entries: the way
+    of the rows whose plain words are NOT_CONCAVE (few, so a call of its own)."""
+    costs = standard_costs(e0, e1, e2, e3, honors)
+    return share(costs[0], costs[1], k)
+
+
 # --- the plain rules' words (layout and derivation in :mod:`.encoding`) ----------------------
 PLAIN_WORDS = (N_SUIT_KINDS, N_SUIT_KINDS + 1)
 """Where the kernels' tuple of tables holds the plain words of the suit and of the honors

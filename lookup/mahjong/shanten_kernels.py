@@ -30,8 +30,9 @@ from .encoding import (
     terminal_key,
 )
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row, scan_row_lean
+from .rules import HONORS
 
-SOURCES_SHA256 = "7e2ba320be1cda5dee703a1464215fce4200ad04ea3145aa8c139d3cb0bb42bd"
+SOURCES_SHA256 = "60f32cdb7e124e9bbd968b023bfcc99d5a5c31cea54793aaeaab11a90499ec92"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -98,6 +99,39 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
             lacking = min(lacking, sk.straight_lacking(c, k0, k1, k2, k3, total, j, suit, honor, words,
                                                        honor_words, over_keys, over_values, rules, lacking - 1))
         out[i] = lacking - j - 1
+    return OK, counts.shape[0]
+
+
+@kernel
+def knitted_shanten_batch(counts, tables, rest_tables, rules, out):
+    """out[i] = shanten (rn - 1) of row i (3k+1 or 3k+2 tiles, k <= 4) under plain rules with
+    全不靠 and/or 组合龙 (:attr:`.rules.RuleSet.knitted`, e.g. ``chinese``) without jokers:
+    the standard form counted from the plain words (:func:`.shanten_hand.greedy_rn`), or merged
+    from the entries when one is NOT_CONCAVE (:func:`.shanten_hand.merged_rn`), then the other
+    forms by :func:`.shanten_forms.knitted_rules_lacking`. ``tables`` as :func:`shanten_batch`;
+    ``rest_tables``: the suit and honor rest codes and knitted/rest_lacking. :func:`shanten_batch`
+    answers these rows alike; a kernel of its own, as :func:`plain_shanten_batch` is, so that
+    its loop carries none of the other variants."""
+    honors = rules & HONORS != 0
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    words, honor_words = tables[sh.PLAIN_WORDS[0]], tables[sh.PLAIN_WORDS[1]]
+    codes, honor_codes, rest_lacking = unowned(rest_tables)  # no reference counted per row
+    for i in range(counts.shape[0]):
+        c = row_at(counts, i)
+        over, total, _, _ = scan_row_lean(c)
+        k0, k1, k2, k3 = suit_keys(c)
+        status = row_status(c, total, over, EITHER, honors, 0, False)
+        if status != OK:
+            return status, i
+        g0, g1, g2, g3 = np.int64(words[k0]), np.int64(words[k1]), np.int64(words[k2]), np.int64(honor_words[k3])
+        concave = ((g0 | g1 | g2 | g3) & sh.NOT_CONCAVE) == 0
+        if concave:
+            standard = sh.greedy_rn(g0, g1, g2, g3, total // 3)
+        else:
+            standard = sh.merged_rn(np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]),
+                                    total // 3, honors)
+        out[i] = sf.knitted_rules_lacking(standard, g0, g1, g2, g3, k0, k1, k2, k3, total, concave, codes,
+                                          honor_codes, rest_lacking, rules) - 1
     return OK, counts.shape[0]
 
 

@@ -91,6 +91,14 @@ def test_shanten_kernels_run_alike_as_python(rng, rules):
             assert shanten_kernels.plain_shanten_batch.py_func(rows, entries, bits, plain_python) == \
                 (jit.OK, len(rows))
             assert np.array_equal(plain, compiled) and np.array_equal(plain_python, compiled)
+        if PRESETS[rules].knitted and not jokers.size:  # and so does the knitted rules' own kernel
+            rest = SHANTEN.get().rest
+            knitted, knitted_python = np.empty(len(rows), np.int8), np.empty(len(rows), np.int8)
+            entries = _shanten_tables()[0]
+            assert shanten_kernels.knitted_shanten_batch(rows, entries, rest, bits, knitted) == (jit.OK, len(rows))
+            assert shanten_kernels.knitted_shanten_batch.py_func(rows, entries, rest, bits, knitted_python) == \
+                (jit.OK, len(rows))
+            assert np.array_equal(knitted, compiled) and np.array_equal(knitted_python, compiled)
     for hand in _rules_rows(rng, rules, (14, 11), 2):
         for jokers in (0, 1):
             hand = hand.copy()

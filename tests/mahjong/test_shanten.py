@@ -1,24 +1,35 @@
 """Shanten and discard advice against xiangting (riichi) and the slow per-suit definition."""
 
+import itertools
+
 import numpy as np
 import pytest
 import xiangting
 
 from lookup import mahjong, tables
-from lookup.errors import InvalidHandError
+from lookup.errors import InvalidHandError, InvalidRulesError
 from lookup.mahjong import shanten_forms as sf
 from lookup.mahjong import shanten_hand as sh
 from lookup.mahjong import variants
 from lookup.mahjong.encoding import (
+    COST_MASK,
     COUNT_BASE,
     FORM_STATS_SHIFT,
     LANE_MASK,
     N_SUIT_RANKS,
+    REST_CLASSES,
+    REST_CODE_BITS,
     plain_words,
+    rest_codes,
+    rest_lacking_table,
+    rest_triples,
+    shanten_shift,
     suit_key,
     suit_keys,
 )
 from lookup.mahjong.rules import PRESETS, RuleSet
+from lookup.mahjong.shanten import SHANTEN
+from lookup.mahjong.shanten_kernels import knitted_shanten_batch, shanten_batch
 from lookup.mahjong.tiles import hand_counts
 from tests.support import mahjong_hands as handgen
 from tests.support.oracles import mahjong_rules as rules_slow
@@ -221,6 +232,107 @@ def test_the_knitted_straight_bound_is_no_more_than_its_lacking(rng):
             assert forms[7] == bound, (counts, jokers)
             raised += bound > variants.KNITTED_TILES - variants.knitted_most(c)
     assert below > 100 and raised > 100
+
+
+# --- 组合龙 by rest codes: the knitted rules' kernel ------------------------------------------
+
+def _digit_counts(n_keys, n_ranks):
+    """int64 (n_keys, n_ranks): the base-5 digits of every key, one rank at a time."""
+    keys = np.arange(n_keys)
+    return np.stack([keys // COUNT_BASE ** r % COUNT_BASE for r in range(n_ranks)], axis=1)
+
+
+def _costs(entries, keys):
+    """(len(keys), 3): the REST_CLASSES costs of the entries of ``keys``, class by class."""
+    e = np.asarray(entries)[keys]
+    return np.stack([(e >> np.uint64(shanten_shift(m, p))) & np.uint64(COST_MASK) for m, p in REST_CLASSES],
+                    axis=1).astype(np.int64)
+
+
+def test_rest_codes_hold_the_costs_of_every_rest():
+    """Every key: a numbered key's rest code of rank group g stands for the costs of (1 meld),
+    (the pair), (1 meld, the pair) of the key with one of each held rank of the group taken
+    out (its digits lowered one by one); an honor key's, for its own. The generator stored
+    what the entries give."""
+    stored = tables.load("mahjong")
+    suit, honor = stored["suit/shanten"], stored["honor/shanten"]
+    triples = rest_triples(suit, honor)
+    codes, honor_codes = np.asarray(stored["suit/rest_codes"]), np.asarray(stored["honor/rest_codes"])
+    assert np.array_equal(codes, rest_codes(suit, triples)) and np.array_equal(honor_codes, rest_codes(honor, triples))
+    assert np.array_equal(stored["knitted/rest_lacking"], rest_lacking_table(triples))
+    assert len(triples) == len(np.unique(triples, axis=0)) <= 1 << REST_CODE_BITS
+    digits = _digit_counts(len(suit), N_SUIT_RANKS)
+    weights = COUNT_BASE ** np.arange(N_SUIT_RANKS)
+    for g in range(3):
+        taken = digits.copy()
+        taken[:, g::3] = np.maximum(taken[:, g::3] - 1, 0)
+        code = (codes >> np.uint16(REST_CODE_BITS * g)) & np.uint16((1 << REST_CODE_BITS) - 1)
+        assert np.array_equal(triples[code], _costs(suit, taken @ weights)), g
+    assert np.array_equal(triples[honor_codes], _costs(honor, np.arange(len(honor))))
+
+
+def test_rest_lacking_is_the_least_over_the_suits_of_the_meld_and_the_pair():
+    """Every four codes in use: row 0 is the pair alone in its cheapest suit; row 1 the meld
+    and the pair in one suit (its both-class cost) or in two (the meld's plus the pair's)."""
+    stored = tables.load("mahjong")
+    triples = rest_triples(stored["suit/shanten"], stored["honor/shanten"]).tolist()
+    table = np.asarray(stored["knitted/rest_lacking"])
+    meld, pair, both = REST_CLASSES.index((1, 0)), REST_CLASSES.index((0, 1)), REST_CLASSES.index((1, 1))
+    for codes in itertools.product(range(len(triples)), repeat=4):
+        suits = [triples[c] for c in codes]
+        index = sum(c << (REST_CODE_BITS * s) for s, c in enumerate(codes))
+        assert table[0, index] == min(x[pair] for x in suits)
+        assert table[1, index] == min(suits[s][both] if s == t else suits[s][meld] + suits[t][pair]
+                                      for s in range(4) for t in range(4)), codes
+
+
+def _knitted_rule_sets():
+    """Every valid rule set the knitted kernel serves: the plain flags with 全不靠 and/or 组合龙."""
+    sets = []
+    for flags in itertools.product((False, True), repeat=6):
+        seven, quads, orphans, honors, knitted_honors, knitted_straight = flags
+        try:
+            rules = RuleSet("knitted", seven_pairs=seven, quad_as_two_pairs=quads, thirteen_orphans=orphans,
+                            honors=honors, knitted_honors=knitted_honors, knitted_straight=knitted_straight)
+        except InvalidRulesError:
+            continue
+        assert rules.knitted == (knitted_honors or knitted_straight)
+        if rules.knitted:
+            sets.append(rules)
+    return sets
+
+
+def test_the_knitted_kernel_answers_as_the_kernel_of_any_rules(rng):
+    """Under every rule set it serves, on random rows of every size (some with keys whose words
+    are NOT_CONCAVE), hands near 组合龙 and 全不靠, and rows it must refuse: the same answers,
+    or the same status and first bad row, as ``shanten_batch``."""
+    view = SHANTEN.get()
+    no_jokers = np.empty(0, np.uint8)
+    rule_sets = _knitted_rule_sets()
+    assert len(rule_sets) > 10 and PRESETS["chinese"].bits in {rules.bits for rules in rule_sets}
+    flagged = 0
+    for rules in rule_sets:
+        kinds = range(34) if rules.honors else range(27)
+        hands = [handgen.random_hand(rng, n, kinds) for n in SIZES for _ in range(300)]
+        hands += handgen.form_hands(rng, 300, 14, rules) + handgen.form_hands(rng, 300, 13, rules)
+        if rules.honors:
+            hands += [counts for counts, jokers in _knitted_straight_hands(rng, 600) if not jokers]
+            hands += [handgen.knitted_honors_hand(rng) for _ in range(200)]
+        rows = np.array(hands, np.uint8)
+        words = view.entries[sh.PLAIN_WORDS[0]]
+        flagged += sum(any(words[k] & sh.NOT_CONCAVE for k in suit_keys(row)[:3]) for row in rows)
+        want, got = np.empty(len(rows), np.int8), np.empty(len(rows), np.int8)
+        assert shanten_batch(rows, no_jokers, view.entries, view.over_keys, view.over, rules.bits, want) == \
+            knitted_shanten_batch(rows, view.entries, view.rest, rules.bits, got) == (0, len(rows))
+        assert np.array_equal(got, want), rules
+        bad = rows[:5].copy()
+        bad[3, 0] = 5  # five copies: refused, row 3 named
+        refused = shanten_batch(bad, no_jokers, view.entries, view.over_keys, view.over, rules.bits, want)
+        assert refused[1] == 3 and knitted_shanten_batch(bad, view.entries, view.rest, rules.bits, got) == refused
+    assert flagged > 100
+    chinese = [h for h in handgen.form_hands(rng, 200, 14, PRESETS["chinese"])]
+    assert mahjong.shanten_batch(np.array(chinese, np.uint8), "chinese").tolist() == \
+        [mahjong.shanten(h, "chinese") for h in chinese]
 
 
 def test_standard_rules_ignore_the_special_forms():
