@@ -32,7 +32,7 @@ from .encoding import (
 from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row, scan_row_lean
 from .rules import HONORS
 
-SOURCES_SHA256 = "60f32cdb7e124e9bbd968b023bfcc99d5a5c31cea54793aaeaab11a90499ec92"
+SOURCES_SHA256 = "f1a3a7286ea6dac6be17b853c0789b47a51d30e8689fb046d6e61ac35eb468f2"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 

@@ -9,10 +9,10 @@ suit keys by two small tables; :func:`rest_may_be_done`), and a visit skips a se
 lacks more than the room left under the limit (:func:`rest_may_lack`).
 :func:`knitted_straight_lowering` gives the tiles that lower it.
 
-A batch row without jokers whose four plain words are concave takes a shorter way
-(:func:`coded_straight`): the knitted tiles held come from the words, and each suit's part of
-the rest from its *rest code* (:mod:`.encoding`), so that one small table gives the rest's
-lacking for each knitted set, with no merge, no branch per set and no read of the rest's words.
+A row of the knitted rules' kernel (no jokers) takes a shorter way (:func:`coded_straight`):
+the knitted tiles held come from its plain words, and each suit's part of the rest from its
+*rest code* (:mod:`.encoding`), so that one small table gives the rest's lacking for each
+knitted set, with no merge, no branch per set and no read of the rest's entries.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from .encoding import (
     KIND_SUIT,
     KNITTED_GROUPS,
     MAX_COPIES,
+    N_REST_SUITS,
     N_SUIT_RANKS,
     N_TILE_KINDS,
     NOT_CONCAVE,
@@ -271,8 +272,9 @@ def coded_straight(g0: int, g1: int, g2: int, r0: int, r1: int, r2: int, r3: int
     melds and the pair: per knitted set, its tiles missing (from the plain words g0..g2 of the
     numbered suits) plus the rest's lacking, ``rest_lacking[melds]`` at the rest codes of the
     three suits with the set's held ranks taken out (from their words of rest codes r0..r2)
-    and of the honors (r3). (:func:`knitted_straight` without jokers, for concave words.)"""
-    honors = r3 << (3 * REST_CODE_BITS)
+    and of the honors (r3, the last suit of the index). :func:`knitted_straight` without
+    jokers and without a limit (any words: their rank groups' held counts are always set)."""
+    honors = r3 << ((N_REST_SUITS - 1) * REST_CODE_BITS)
     least = FAR
     for i in range(len(KNITTED_GROUPS)):
         a, b, d = KNITTED_GROUPS[i]
