@@ -54,6 +54,9 @@ def mahjong_queries() -> list[tuple[str, Callable[[], Any]]]:
         ("ting_batch", lambda: mahjong.ting_batch(wait)),
         ("ting_batch jokers", lambda: mahjong.ting_batch(short, jokers=1)),
         ("shanten_batch", lambda: mahjong.shanten_batch(win)),
+        # the kernels of the other rule sets: the knitted rules' own, and the one of any rules
+        ("shanten_batch chinese", lambda: mahjong.shanten_batch(win, rules="chinese")),
+        ("shanten_batch jokers", lambda: mahjong.shanten_batch(short, jokers=1)),
     ]
 
 
