@@ -276,6 +276,20 @@ assert (MAX_MELDS * 4) >> LANE_BITS == 0 and N_SUIT_RANKS // N_RANK_GROUPS <= GR
 assert GROUPS_SHIFT + N_RANK_GROUPS * GROUP_BITS <= FORM_STATS_SHIFT
 
 
+def class_costs(entries: np.ndarray, classes: tuple[tuple[int, int], ...]) -> np.ndarray:
+    """int64 (len(entries), len(classes)): the cost of each class (melds, pair) per shanten entry."""
+    e = np.asarray(entries, np.uint64)
+    return np.stack([((e >> np.uint64(shanten_shift(m, p))) & np.uint64(COST_MASK)).astype(np.int64)
+                     for m, p in classes], axis=1)
+
+
+def group_ranks_held(g: int) -> list[tuple[int, np.ndarray]]:
+    """Per rank r of rank group ``g`` (g, g + 3, g + 6): (its key weight 5**r, bool (5**9,)
+    whether each numbered key holds it)."""
+    keys = np.arange(COUNT_BASE ** N_SUIT_RANKS, dtype=np.int64)
+    return [(COUNT_BASE ** r, keys // COUNT_BASE ** r % COUNT_BASE > 0) for r in range(g, N_SUIT_RANKS, N_RANK_GROUPS)]
+
+
 def plain_words(entries: np.ndarray) -> np.ndarray:
     """The plain word of every key (uint64 array) from the shanten entries of a suit kind (the
     rank groups' held counts from the keys themselves, when there are as many as a numbered
@@ -284,13 +298,11 @@ def plain_words(entries: np.ndarray) -> np.ndarray:
     e = np.asarray(entries, np.uint64)
     word = np.zeros(len(e), np.uint64)
     if len(e) == COUNT_BASE ** N_SUIT_RANKS:
-        keys = np.arange(len(e), dtype=np.int64)
         for g in range(N_RANK_GROUPS):
-            held = sum((keys // COUNT_BASE ** r % COUNT_BASE > 0).astype(np.uint64)
-                       for r in range(g, N_SUIT_RANKS, N_RANK_GROUPS))
+            held = sum(ranks.astype(np.uint64) for _, ranks in group_ranks_held(g))
             word |= held << np.uint64(GROUPS_SHIFT + GROUP_BITS * g)
-    costs = [((e >> np.uint64(shanten_shift(m, p))) & np.uint64(COST_MASK)).astype(np.int8)
-             for m in range(MAX_MELDS + 1) for p in range(2)]
+    classes = tuple((m, p) for m in range(MAX_MELDS + 1) for p in range(2))
+    costs = list(class_costs(e, classes).T)  # class 2m + p
     word |= (e >> np.uint64(FORM_STATS_SHIFT)) << np.uint64(FORM_STATS_SHIFT)
     bad = np.zeros(len(e), bool)
     for p in range(2):
@@ -323,49 +335,40 @@ REST_CLASSES = ((1, 0), (0, 1), (1, 1))
 REST_CODE_BITS = 4
 REST_CODE_MASK = (1 << REST_CODE_BITS) - 1
 N_REST_SUITS = 4
-REST_MELDS = 2
-"""Rows of knitted/rest_lacking: a rest of 0 or 1 melds (and the pair)."""
-
-
-def class_costs(entries: np.ndarray, classes: tuple[tuple[int, int], ...] = REST_CLASSES) -> np.ndarray:
-    """int64 (len(entries), len(classes)): the cost of each class (melds, pair) per shanten entry."""
-    e = np.asarray(entries, np.uint64)
-    return np.stack([((e >> np.uint64(shanten_shift(m, p))) & np.uint64(COST_MASK)).astype(np.int64)
-                     for m, p in classes], axis=1)
 
 
 def group_rest_keys(g: int) -> np.ndarray:
     """int64 (5**9,): every numbered key with one of each held rank of rank group ``g`` taken out."""
     keys = np.arange(COUNT_BASE ** N_SUIT_RANKS, dtype=np.int64)
-    held = sum((keys // COUNT_BASE ** r % COUNT_BASE > 0) * COUNT_BASE ** r
-               for r in range(g, N_SUIT_RANKS, N_RANK_GROUPS))
-    return keys - held
+    return keys - sum(ranks * weight for weight, ranks in group_ranks_held(g))
 
 
 def rest_triples(suit_entries: np.ndarray, honor_entries: np.ndarray) -> np.ndarray:
     """int64 (n, 3), sorted: every distinct triple of REST_CLASSES costs of a numbered key, of
     a numbered key's rest (:func:`group_rest_keys`) or of an honor key; n fits REST_CODE_BITS."""
-    triples = np.unique(np.concatenate([class_costs(suit_entries), class_costs(honor_entries)]), axis=0)
+    costs = [class_costs(entries, REST_CLASSES) for entries in (suit_entries, honor_entries)]
+    triples = np.unique(np.concatenate(costs), axis=0)
     if len(triples) > 1 << REST_CODE_BITS:
         raise ValueError(f"{len(triples)} rest cost triples do not fit {REST_CODE_BITS}-bit codes")
     return triples
 
 
+def triple_ids(costs: np.ndarray) -> np.ndarray:
+    """int64 per row of REST_CLASSES costs: the costs as one number whose order is the rows'
+    lexicographic order (np.unique's), each cost a SHANTEN_BITS-bit digit."""
+    shifts = SHANTEN_BITS * np.arange(len(REST_CLASSES) - 1, -1, -1)
+    return (np.asarray(costs, np.int64) << shifts).sum(axis=1)
+
+
 def rest_codes(entries: np.ndarray, triples: np.ndarray) -> np.ndarray:
     """uint16 per key of a suit kind's shanten ``entries``: its rest codes (numbered keys: one per
     rank group, of the key with that group's held ranks taken out; honor keys: the key's own)."""
-    weights = (triples.max(axis=0) + 1).cumprod()  # a triple as one int, to find its code
-    index = {int(t[0] + weights[0] * t[1] + weights[1] * t[2]): code for code, t in enumerate(triples)}
+    def codes_of(costs: np.ndarray) -> np.ndarray:  # each triple's row in the sorted triples
+        codes = np.searchsorted(triple_ids(triples), triple_ids(costs))
+        assert np.array_equal(triples[codes], costs)
+        return codes.astype(np.uint16)
 
-    def codes_of(costs: np.ndarray) -> np.ndarray:
-        flat = costs[:, 0] + weights[0] * costs[:, 1] + weights[1] * costs[:, 2]
-        lookup = np.zeros(int(flat.max()) + 1, np.uint16)
-        for value, code in index.items():
-            if value < len(lookup):
-                lookup[value] = code
-        return lookup[flat]
-
-    costs = class_costs(entries)
+    costs = class_costs(entries, REST_CLASSES)
     if len(entries) != COUNT_BASE ** N_SUIT_RANKS:
         return codes_of(costs)
     out = np.zeros(len(entries), np.uint16)
@@ -375,12 +378,13 @@ def rest_codes(entries: np.ndarray, triples: np.ndarray) -> np.ndarray:
 
 
 def rest_lacking_table(triples: np.ndarray) -> np.ndarray:
-    """int8 (REST_MELDS, 2**(N_REST_SUITS * REST_CODE_BITS)): per m and four suits' rest codes
+    """int8 (2, 2**(N_REST_SUITS * REST_CODE_BITS)): per m (0 or 1) and four suits' rest codes
     (suit s at bit REST_CODE_BITS * s), the least lacking of m melds and a pair shared among them:
     the pair alone (m = 0), or the meld and the pair in one suit or in two (m = 1). Codes past
     the triples cost what the suit lacks from nothing."""
     n_codes = 1 << REST_CODE_BITS
-    padded = np.array([list(triples[i]) if i < len(triples) else [3, 2, 5] for i in range(n_codes)], np.int64)
+    nothing = [3 * m + 2 * p for m, p in REST_CLASSES]  # what a suit holding no tile lacks
+    padded = np.array([list(triples[i]) if i < len(triples) else nothing for i in range(n_codes)], np.int64)
     index = np.arange(n_codes ** N_REST_SUITS)
     suits = [padded[index >> (REST_CODE_BITS * s) & REST_CODE_MASK] for s in range(N_REST_SUITS)]
     meld, pair, both = REST_CLASSES.index((1, 0)), REST_CLASSES.index((0, 1)), REST_CLASSES.index((1, 1))

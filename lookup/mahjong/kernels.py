@@ -37,7 +37,7 @@ from .encoding import (
 )
 from .rules import MAX_SUITS_SHIFT
 
-SOURCES_SHA256 = "c2a2404c500c55887ba6ebc27024a0750ab324e9cee69996c5c975792daf6745"
+SOURCES_SHA256 = "d9a673c1586bb60e541aeea534e618830bd2e18af639f1a802f69a8df41314c0"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
 

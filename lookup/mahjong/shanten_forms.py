@@ -215,6 +215,13 @@ Forms = tuple[int, int, int, int, int, int, int, int]
 
 
 @jitable(inline=True)
+def knitted_honors_lacking(knitted_held: int, honors_held: int) -> int:
+    """Tiles 全不靠 lacks when it takes ``knitted_held`` tiles of a knitted set and
+    ``honors_held`` honor kinds (one tile each)."""
+    return MAX_HAND_TILES - knitted_held - honors_held
+
+
+@jitable(inline=True)
 def straight_bound(most: int, stats: int, words: int, k: int, counted: bool) -> int:
     """A bound no 组合龙 of a hand of k melds' worth lacks fewer than: the fewest tiles of a
     knitted set missing (``most``: the most held), plus one when no kind is held twice (the
@@ -291,7 +298,7 @@ def entries_lacking(c: Counts, e0: int, e1: int, e2: int, e3: int, f0: int, f1: 
         if rules & KNITTED_STRAIGHT:
             missing = straight_bound(most, stats, e0 | e1 | e2 | e3, k, counted)
         if rules & KNITTED_HONORS and n >= MAX_HAND_TILES - 1:
-            knitted = MAX_HAND_TILES - most - field(st3, KINDS)  # and one of each honor held
+            knitted = knitted_honors_lacking(most, field(st3, KINDS))
     return standard, pongs, one, pairs, orphans, all_258, knitted, missing
 
 
@@ -423,7 +430,7 @@ def evaluate(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: 
         if knitted == best:
             held = m0 | m1 << SUIT_OFFSETS[1] | m2 << SUIT_OFFSETS[2] | mz << SUIT_OFFSETS[3]
             for i in range(len(KNITTED_GROUPS)):
-                if MAX_HAND_TILES - knitted_held(m0, m1, m2, i) - bit_count(mz) == best:
+                if knitted_honors_lacking(knitted_held(m0, m1, m2, i), bit_count(mz)) == best:
                     mask |= (knitted_mask(i) | HONOR_TILES) & ~held & play
         if straight == best:
             mask |= knitted_straight_lowering(c, k0, k1, k2, k3, m0, m1, m2, k, jokers, suit, honor_plain, suit_over,
@@ -465,7 +472,7 @@ def knitted_rules_lacking(standard: int, g0: int, g1: int, g2: int, g3: int, k0:
     if k >= 3:
         most = words_knitted_most(g0, g1, g2)  # no branch on a bound first: random rows mispredict it
         if rules & KNITTED_HONORS and total >= MAX_HAND_TILES - 1:
-            least = min(least, MAX_HAND_TILES - most - field(stats_of(g3), KINDS))
+            least = min(least, knitted_honors_lacking(most, field(stats_of(g3), KINDS)))
         if rules & KNITTED_STRAIGHT and straight_bound(most, stats, g0 | g1 | g2 | g3, k, concave) < least:
             least = min(least, coded_straight(g0, g1, g2, np.int64(codes[k0]), np.int64(codes[k1]),
                                               np.int64(codes[k2]), np.int64(honor_codes[k3]), k - 3, rest_lacking))

@@ -271,15 +271,22 @@ def plain_rn(k0: int, k1: int, k2: int, k3: int, total: int, words: Array, honor
 
 
 @jitable(inline=True)
+def checked_keys(c: Counts, honors: bool, jokers: int, three_player: bool) -> tuple[int, int, int, int, int, int]:
+    """(row status, real tiles, suit keys k0..k3) of 34 counts beside ``jokers``: the first
+    step of every shanten row (the keys are computed whatever the status)."""
+    over, total, _, _ = scan_row_lean(c)
+    k0, k1, k2, k3 = suit_keys(c)
+    return row_status(c, total, over, EITHER, honors, jokers, three_player), total, k0, k1, k2, k3
+
+
+@jitable(inline=True)
 def plain_shanten_row(c: Counts, words: Array, honor_words: Array, suit: Array, honor: Array, honors: bool,
                       three_player: bool, seven_pairs: bool, quad_as_two_pairs: bool,
                       thirteen_orphans: bool) -> tuple[int, int]:
     """(status of the row scan, shanten) of 34 counts under plain rules without jokers: the
     row step of the plain kernels, one hand or a batch (the shanten is 0 when the status is
     not OK). Tables as :func:`plain_rn`."""
-    over, total, _, _ = scan_row_lean(c)
-    k0, k1, k2, k3 = suit_keys(c)
-    status = row_status(c, total, over, EITHER, honors, 0, three_player)
+    status, total, k0, k1, k2, k3 = checked_keys(c, honors, 0, three_player)
     if status != OK:
         return status, 0
     return OK, plain_rn(k0, k1, k2, k3, total, words, honor_words, suit, honor, honors, seven_pairs,

@@ -29,10 +29,10 @@ from .encoding import (
     suit_keys,
     terminal_key,
 )
-from .hand import EITHER, HU, ONE_REFUSED, ONE_SINGLES, row_status, scan_row, scan_row_lean
+from .hand import HU, ONE_REFUSED, ONE_SINGLES, scan_row
 from .rules import HONORS
 
-SOURCES_SHA256 = "f1a3a7286ea6dac6be17b853c0789b47a51d30e8689fb046d6e61ac35eb468f2"
+SOURCES_SHA256 = "0f62710428c5c92605c36ad917ffb8aa689d50760a08795447fe76a1fdb05771"
 """Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
 kernel = kernel_decorator(KERNEL_MODULES["mahjong/shanten_kernels.py"], SOURCES_SHA256)
 
@@ -76,9 +76,7 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     for i in range(counts.shape[0]):
         c = row_at(counts, i)
         j = np.int64(jokers[i]) if with_jokers else 0
-        over, total, _, _ = scan_row_lean(c)
-        k0, k1, k2, k3 = suit_keys(c)
-        status = row_status(c, total, over, EITHER, honors, j, three_player)
+        status, total, k0, k1, k2, k3 = sh.checked_keys(c, honors, j, three_player)
         if status != OK:
             return status, i
         e0, e1, e2, e3 = 0, 0, 0, 0
@@ -118,9 +116,7 @@ def knitted_shanten_batch(counts, tables, rest_tables, rules, out):
     codes, honor_codes, rest_lacking = unowned(rest_tables)  # no reference counted per row
     for i in range(counts.shape[0]):
         c = row_at(counts, i)
-        over, total, _, _ = scan_row_lean(c)
-        k0, k1, k2, k3 = suit_keys(c)
-        status = row_status(c, total, over, EITHER, honors, 0, False)
+        status, total, k0, k1, k2, k3 = sh.checked_keys(c, honors, 0, False)
         if status != OK:
             return status, i
         g0, g1, g2, g3 = np.int64(words[k0]), np.int64(words[k1]), np.int64(words[k2]), np.int64(honor_words[k3])

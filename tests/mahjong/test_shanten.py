@@ -12,18 +12,17 @@ from lookup.mahjong import shanten_forms as sf
 from lookup.mahjong import shanten_hand as sh
 from lookup.mahjong import variants
 from lookup.mahjong.encoding import (
-    COST_MASK,
     COUNT_BASE,
     FORM_STATS_SHIFT,
     LANE_MASK,
     N_SUIT_RANKS,
     REST_CLASSES,
     REST_CODE_BITS,
+    class_costs,
     plain_words,
     rest_codes,
     rest_lacking_table,
     rest_triples,
-    shanten_shift,
     suit_key,
     suit_keys,
 )
@@ -236,19 +235,6 @@ def test_the_knitted_straight_bound_is_no_more_than_its_lacking(rng):
 
 # --- 组合龙 by rest codes: the knitted rules' kernel ------------------------------------------
 
-def _digit_counts(n_keys, n_ranks):
-    """int64 (n_keys, n_ranks): the base-5 digits of every key, one rank at a time."""
-    keys = np.arange(n_keys)
-    return np.stack([keys // COUNT_BASE ** r % COUNT_BASE for r in range(n_ranks)], axis=1)
-
-
-def _costs(entries, keys):
-    """(len(keys), 3): the REST_CLASSES costs of the entries of ``keys``, class by class."""
-    e = np.asarray(entries)[keys]
-    return np.stack([(e >> np.uint64(shanten_shift(m, p))) & np.uint64(COST_MASK) for m, p in REST_CLASSES],
-                    axis=1).astype(np.int64)
-
-
 def test_rest_codes_hold_the_costs_of_every_rest():
     """Every key: a numbered key's rest code of rank group g stands for the costs of (1 meld),
     (the pair), (1 meld, the pair) of the key with one of each held rank of the group taken
@@ -260,15 +246,15 @@ def test_rest_codes_hold_the_costs_of_every_rest():
     codes, honor_codes = np.asarray(stored["suit/rest_codes"]), np.asarray(stored["honor/rest_codes"])
     assert np.array_equal(codes, rest_codes(suit, triples)) and np.array_equal(honor_codes, rest_codes(honor, triples))
     assert np.array_equal(stored["knitted/rest_lacking"], rest_lacking_table(triples))
-    assert len(triples) == len(np.unique(triples, axis=0)) <= 1 << REST_CODE_BITS
-    digits = _digit_counts(len(suit), N_SUIT_RANKS)
+    keys = np.arange(len(suit))
+    digits = np.stack([keys // COUNT_BASE ** r % COUNT_BASE for r in range(N_SUIT_RANKS)], axis=1)
     weights = COUNT_BASE ** np.arange(N_SUIT_RANKS)
     for g in range(3):
         taken = digits.copy()
         taken[:, g::3] = np.maximum(taken[:, g::3] - 1, 0)
         code = (codes >> np.uint16(REST_CODE_BITS * g)) & np.uint16((1 << REST_CODE_BITS) - 1)
-        assert np.array_equal(triples[code], _costs(suit, taken @ weights)), g
-    assert np.array_equal(triples[honor_codes], _costs(honor, np.arange(len(honor))))
+        assert np.array_equal(triples[code], class_costs(suit[taken @ weights], REST_CLASSES)), g
+    assert np.array_equal(triples[honor_codes], class_costs(honor, REST_CLASSES))
 
 
 def test_rest_lacking_is_the_least_over_the_suits_of_the_meld_and_the_pair():
