@@ -1,4 +1,5 @@
-"""Every example in README.md runs, and prints what the README shows.
+"""Every example in README.md and docs/*.md runs, and prints what the page shows; every
+relative link in them leads to a file (and a heading) of the repository.
 
 Fenced blocks by their info string:
 
@@ -8,9 +9,11 @@ Fenced blocks by their info string:
 - ``pycon``: a doctest (``>>>`` examples with their output; ``...`` elides, white space is
   normalised). Each block runs in a fresh namespace.
 - ``sh``: only ``make`` commands, each a target of the Makefile (what CI itself runs).
-- ``text``: not code.
+- ``text``: not code here. The HTTP requests of docs/service.md are ``text`` blocks of ``$``
+  lines, which tests/service/test_readme_requests.py runs against a live service.
 
 Any other fenced block (``python`` among them) fails the test, so no example goes unchecked.
+Test ids name the page and the line of the block's first code line (``docs/mahjong.md:61``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+PAGES = [README, *sorted(DOCS.glob("*.md"))]
 CHECKED = ("console", "pycon", "sh", "text")
 
 
@@ -47,17 +52,55 @@ def fenced_blocks(text: str) -> list[tuple[str, int, str]]:
     return blocks
 
 
-BLOCKS = fenced_blocks(README.read_text())
+def page_name(page: Path) -> str:
+    return page.relative_to(ROOT).as_posix()
+
+
+BLOCKS = [(page_name(page), info, line, code) for page in PAGES for info, line, code in fenced_blocks(page.read_text())]
 
 
 def _ids(kind: str) -> list:
-    return [pytest.param(code, id=f"README.md:{line}") for info, line, code in BLOCKS if info == kind]
+    return [pytest.param(code, where, id=f"{where}:{line}") for where, info, line, code in BLOCKS if info == kind]
 
 
 def test_every_block_is_checked():
-    unchecked = [f"line {line}: ```{info}" for info, line, _ in BLOCKS if info not in CHECKED]
-    assert not unchecked, "README blocks no test runs (use console, pycon, sh or text): " + ", ".join(unchecked)
-    assert any(info == "console" for info, _, _ in BLOCKS) and any(info == "pycon" for info, _, _ in BLOCKS)
+    unchecked = [f"{where}:{line}: ```{info}" for where, info, line, _ in BLOCKS if info not in CHECKED]
+    assert not unchecked, "blocks no test runs (use console, pycon, sh or text): " + ", ".join(unchecked)
+    assert len(PAGES) > 1, "no page under docs/"
+    for page in ("README.md", *(page_name(p) for p in PAGES if p.name in ("mahjong.md", "shisanshui.md", "zipai.md"))):
+        kinds = {info for where, info, _, _ in BLOCKS if where == page}
+        assert {"console", "pycon"} <= kinds, f"{page} shows no command-line or no Python example"
+
+
+def heading_anchor(heading: str) -> str:
+    """The anchor a Markdown renderer (GitHub's) gives a heading: lower case, punctuation
+    dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(page: Path) -> set[str]:
+    text = re.sub(r"^```.*?^```", "", page.read_text(), flags=re.M | re.S)
+    return {heading_anchor(m.group(1)) for m in re.finditer(r"^#+ (.*)$", text, flags=re.M)}
+
+
+def links(page: Path) -> list[str]:
+    text = re.sub(r"^```.*?^```", "", page.read_text(), flags=re.M | re.S)
+    return re.findall(r"\]\(([^)\s]+)\)", text)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=page_name)
+def test_relative_links_lead_somewhere(page: Path):
+    broken = []
+    for link in links(page):
+        if re.match(r"[a-z]+:", link):
+            continue  # an absolute URL
+        path, _, anchor = link.partition("#")
+        target = (page.parent / path).resolve() if path else page
+        if not target.exists() or ROOT not in target.parents:
+            broken.append(link)
+        elif anchor and target.suffix == ".md" and anchor not in anchors(target):
+            broken.append(link)
+    assert not broken, f"{page_name(page)}: links to nothing: " + ", ".join(broken)
 
 
 def console_examples(code: str) -> list[tuple[str, list[str]]]:
@@ -86,8 +129,8 @@ def output_matches(expected: list[str], got: str) -> bool:
     return re.fullmatch(pattern, got) is not None
 
 
-@pytest.mark.parametrize("code", _ids("console"))
-def test_console_examples(code, tmp_path):
+@pytest.mark.parametrize(("code", "where"), _ids("console"))
+def test_console_examples(code, where, tmp_path):
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
     for command, expected in console_examples(code):
         done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, env=env, cwd=tmp_path,
@@ -96,10 +139,10 @@ def test_console_examples(code, tmp_path):
         assert output_matches(expected, got), f"$ {command}\nexpected:\n" + "\n".join(expected) + f"\ngot:\n{got}"
 
 
-@pytest.mark.parametrize("code", _ids("pycon"))
-def test_python_examples(code):
+@pytest.mark.parametrize(("code", "where"), _ids("pycon"))
+def test_python_examples(code, where):
     parser = doctest.DocTestParser()
-    test = parser.get_doctest(code, {}, "README.md", str(README), 0)
+    test = parser.get_doctest(code, {}, where, str(ROOT / where), 0)
     assert test.examples, "a pycon block without >>> examples"
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     failures: list[str] = []
@@ -107,8 +150,8 @@ def test_python_examples(code):
     assert runner.failures == 0, "".join(failures)
 
 
-@pytest.mark.parametrize("code", _ids("sh"))
-def test_setup_commands_are_make_targets(code):
+@pytest.mark.parametrize(("code", "where"), _ids("sh"))
+def test_setup_commands_are_make_targets(code, where):
     targets = set(re.findall(r"^([a-z][a-z-]*):", (ROOT / "Makefile").read_text(), flags=re.M))
     for line in code.splitlines():
         command = line.split("#")[0].split()
@@ -122,3 +165,10 @@ def test_the_checks_catch_a_wrong_output():
     assert not output_matches(["a", "b"], "a\nc\n")
     assert not output_matches(["a", "b"], "a\n")
     assert not output_matches(["a"], "a\nb\n")
+
+
+def test_the_link_check_catches_a_broken_link():
+    assert heading_anchor("Scoring (`Rules`, preset `a5_lowest`)") == "scoring-rules-preset-a5_lowest"
+    assert heading_anchor("王 (wildcards)") == "王-wildcards"
+    assert "tables.md#where-the-tables-live" in links(DOCS / "bulk.md")
+    assert "where-the-tables-live" in anchors(DOCS / "tables.md") and "nowhere" not in anchors(DOCS / "tables.md")
