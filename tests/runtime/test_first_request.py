@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from .support import ROOT, env, run_python
+from tests.support.env import ROOT, env, run_python
 
 COUNT_COMPILES = r"""
 import json
@@ -131,7 +131,7 @@ print(json.dumps([answer, len(events)]))
 
 @pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX permissions")
 def test_a_read_only_package_caches_its_kernels_in_the_user_cache(tmp_path):
-    """Numba falls back to its user-wide cache dir when the package folder is not writable.
+    """The kernels are cached in the user cache dir when the package folder is not writable.
 
     Root may write anywhere; as root the copy is run without the capabilities that override
     file permissions (``setpriv``), so its read-only folders are read-only to it."""
@@ -159,7 +159,7 @@ def test_a_read_only_package_caches_its_kernels_in_the_user_cache(tmp_path):
         first = run()
         assert first.returncode == 0, first.stderr
         assert json.loads(first.stdout)[0] == [12]
-        assert not list(package.rglob("*.nbi")) and list((cache / "numba").rglob("*.nbi"))
+        assert not list(package.rglob("*.nbi")) and list((cache / "paibiao" / "kernels").rglob("*.nbi"))
         second = run()
         assert second.returncode == 0, second.stderr
         assert json.loads(second.stdout) == [[12], 0]  # loaded from the user cache, not compiled
