@@ -4,23 +4,33 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed-stamp
 
-.PHONY: tables test check bench field clean
+.PHONY: tables test test-fast check bench field clean
 
 tables: $(INSTALLED)
 	$(PY) -m tablegen
+	$(PY) -m lookup.warmup
 
 test: check
 	$(PY) -m tablegen --if-needed
 	$(PY) -m pytest
 
-# Lint (ruff) and type-check (mypy) the code; part of `make test`, so CI runs them.
+# The tests but those that rebuild tables, install into a fresh venv, start a browser or a Dask
+# cluster (pytest markers, pyproject.toml): minutes instead of the whole suite; no lint.
+FAST_TESTS := not rebuild and not venv and not browser and not cluster
+test-fast: $(INSTALLED)
+	$(PY) -m tablegen --if-needed
+	$(PY) -m pytest -m "$(FAST_TESTS)"
+
+# Lint (ruff), type-check (mypy) and check the import layers (import-linter, the contracts in
+# pyproject.toml); part of `make test`, so CI runs them.
 check: $(INSTALLED)
 	$(PY) -m ruff check lookup tablegen tests bench
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports --no-cache
 
 bench: $(INSTALLED)
 	$(PY) -m tablegen --if-needed
-	$(PY) bench/run.py
+	$(PY) -m bench.run
 
 # The field of the shisanshui `field` objective, by simulation on Dask (a local cluster of one
 # worker per core; FIELD_SCHEDULER=tcp://HOST:8786 runs it on a cluster). It rewrites the stored

@@ -5,7 +5,7 @@ of ``best_batch`` costs per hand.
 The full section (``make bench``) plays 100,000 duplicate deals per match (five matches: about
 6 minutes on 2 idle cores; a million each would take about an hour); ``--quick`` plays 20,000,
 and ``PAIBIAO_MATCH_DEALS=N`` any other number. The output of a longer run is committed as
-``bench/FIELD_MATCHES.md`` (``PAIBIAO_MATCH_DEALS=300000 python bench/run.py field --out
+``bench/FIELD_MATCHES.md`` (``PAIBIAO_MATCH_DEALS=300000 python -m bench.run field --out
 bench/FIELD_MATCHES.md``), with the number of deals it used.
 """
 
@@ -18,7 +18,7 @@ import numpy as np
 
 from tests.support import shisanshui_hands as cardgen
 
-from timing import table
+from .timing import table
 
 MATCHES = [  # (players, lineup): the first policy in one seat, the last in the others
     (4, ("field", "strongest")),
@@ -65,10 +65,10 @@ def _cost_rows(quick: bool) -> list[list[str]]:
 def _dependence_rows(deals: int) -> list[list[str]]:
     """The calibration of shooting for the rows' dependence, measured: the field objective
     against the same model with c = 1 (rows taken as independent), in ``deals`` duplicate deals."""
+    from lookup.cluster import client_for
     from lookup.shisanshui import fieldplay
-    from lookup.shisanshui.dask_cluster import client_for
     from lookup.shisanshui.field import FieldModel
-    from lookup.shisanshui.points import POINTS
+    from lookup.shisanshui.objectives import POINTS
     from lookup.shisanshui.rules import get_rules
     from lookup.shisanshui.simulation import chunks_of
 

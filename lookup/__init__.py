@@ -1,10 +1,20 @@
 """paibiao runtime: answers game queries by look-ups in the tables ``make tables`` builds.
 
-One subpackage per game: :mod:`lookup.mahjong`, :mod:`lookup.zipai`,
-:mod:`lookup.shisanshui`. Shared pieces: :mod:`lookup.tables` (loading), :mod:`lookup.jit`
-(kernel compilation and cache), :mod:`lookup.arrays` (batch-array validation),
-:mod:`lookup.errors` (typed errors), :mod:`lookup.cli` (the ``paibiao`` command). Importing
-``lookup`` loads no table and compiles nothing.
+Four layers; a module imports only from its own layer and those below (``lint-imports``
+checks it, with the contracts in pyproject.toml):
+
+- the CLI and the service: :mod:`lookup.cli` (the ``paibiao`` command), :mod:`lookup.service`
+  (the HTTP service; it imports no CLI module);
+- serving and bulk: :mod:`lookup.warmup`, :mod:`lookup.batching`, :mod:`lookup.bulk`,
+  :mod:`lookup.bulk_io`;
+- the games, which do not import each other: :mod:`lookup.mahjong`, :mod:`lookup.shisanshui`,
+  :mod:`lookup.zipai`;
+- the shared core: :mod:`lookup.tables` (loading, and ``GAMES``, the one list of games),
+  :mod:`lookup.jit` and :mod:`lookup.kernel_cache` (kernel compilation and disk cache),
+  :mod:`lookup.addresses`, :mod:`lookup.arrays` (batch-array validation), :mod:`lookup.rules`,
+  :mod:`lookup.parallel`, :mod:`lookup.cluster` (Dask), :mod:`lookup.errors` (typed errors).
+
+Importing ``lookup`` loads no table and compiles nothing.
 """
 
 __version__ = "0.1.0"

@@ -1,8 +1,8 @@
 """Tables handed to a single-hand kernel by address: one small array instead of one argument
 per table.
 
-A compiled call unboxes each array argument it gets (measured about 35 ns apiece here, more
-than a plain-rules row step), so a per-call kernel that reads four tables pays for four. The
+A compiled call unboxes each array argument it gets (each costs more than a plain-rules row
+step), so a per-call kernel that reads four tables pays for four. The
 kernels of the scalar queries take instead :func:`table_addresses` of their tables, one
 ``uint64`` array of (data address, length) pairs, and rebuild each table inside with
 :func:`table_at`. The array holds the tables: they stay mapped while it lives, whatever else
@@ -11,8 +11,7 @@ drops them (a :func:`lookup.tables.clear_cache` while a call runs included).
 The batch kernels read their rows by address too (:func:`row_at`): a row taken as
 ``rows[i]`` is a view that holds a reference to its array, and taking and dropping that
 reference is an atomic read-modify-write per row, a full memory fence on x86 that stalls the
-row's table reads (on an Intel Xeon it cost more than the row's table work: ``python
-bench/run.py floor`` before and after the change).
+row's table reads (it can cost more than the row's table work).
 
 The same holds for the tables and scratch arrays a batch kernel hands to a per-row step that
 Numba compiles as a call of its own (zipai's ``hu_counts`` / ``ting_counts``): each such

@@ -31,7 +31,6 @@ datasets (``FILE.h5:/dataset``) and Zarr arrays (``PATH.zarr``); the workers rea
 from __future__ import annotations
 
 import functools
-import logging
 import math
 import socket
 from collections.abc import Callable, Sequence
@@ -41,14 +40,12 @@ import numpy as np
 
 from . import tables
 from .arrays import OUT_PARAM
-from .bulk_io import StorageError, read_array, store
+from .bulk_io import DEFAULT_CHUNK_ROWS, StorageError, read_array, store
+from .cluster import LOCAL_CLUSTER_CONFIG, local_cluster
 from .errors import InvalidArgumentError, InvalidHandError, PaibiaoError, TableError, at_row
 
-__all__ = ["DEFAULT_CHUNK_ROWS", "StorageError", "check_workers", "chunk_rows_for", "local_cluster", "output_spec",
-           "read_array", "run", "store"]
-
-DEFAULT_CHUNK_ROWS = 1 << 20
-"""Rows per chunk when neither the caller nor the input's own chunks say otherwise."""
+__all__ = ["DEFAULT_CHUNK_ROWS", "LOCAL_CLUSTER_CONFIG", "StorageError", "check_workers", "chunk_rows_for",
+           "local_cluster", "output_spec", "read_array", "run", "store"]
 
 CHUNKS_PER_WORKER = 4
 """:func:`chunk_rows_for` gives each worker at least this many chunks, to even out their loads."""
@@ -210,40 +207,6 @@ def run(query: Callable[..., Any], array: Any, /, *, chunk_rows: int | None = No
         dtype=dtype, meta=_empty(dtype, tail), name=name)
 
 
-# --- clusters and their workers' tables -------------------------------------------------------------
-
-LOCAL_CLUSTER_CONFIG: dict[str, Any] = {
-    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
-    "distributed.worker.profile.enabled": False,
-    "distributed.admin.system-monitor.interval": "2s",
-    "distributed.admin.tick.interval": "200ms",
-    "distributed.worker.memory.monitor-interval": "1s",
-}
-"""Dask settings of :func:`local_cluster` (its scheduler, nannies and workers).
-
-No ``MALLOC_TRIM_THRESHOLD_=65536`` for the workers (Dask's default): it turns off glibc's
-adaptive mmap threshold, so every chunk-sized array a task allocates would be fresh pages from
-the kernel, where glibc otherwise reuses the few chunks a bulk task holds (about 10% of the
-shanten job). No statistical profiler, and the monitors polled less often: they feed the
-dashboard, which the embedded cluster does not serve, and idle they cost the processes of a
-1-worker cluster 7% of a core between them, under 2% so (measured), which the workers' cores
-otherwise lose.
-"""
-
-
-def local_cluster(workers: int, env: dict[str, str] | None = None, **kwargs: Any) -> Any:
-    """The embedded cluster of ``paibiao bulk``: ``workers`` single-threaded worker processes
-    that read this process's data directory (``env`` adds to or overrides their environment),
-    no dashboard, quiet logs, :data:`LOCAL_CLUSTER_CONFIG`."""
-    import dask
-    from distributed import LocalCluster
-
-    environ = {tables.DATA_ENV: str(tables.data_dir().resolve()), **(env or {})}
-    with dask.config.set(LOCAL_CLUSTER_CONFIG):
-        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                            silence_logs=logging.CRITICAL, env=environ, **kwargs)
-
-
 # --- the workers' tables ---------------------------------------------------------------------------
 
 def _table_status(games: Sequence[str]) -> dict[str, Any]:
@@ -258,10 +221,17 @@ def _table_status(games: Sequence[str]) -> dict[str, Any]:
 
 
 def _build_tables(games: Sequence[str]) -> None:
-    from tablegen.__main__ import build_tables  # installed with paibiao
+    """``paibiao tables build --if-needed GAMES`` (warm-up included) in a child process of this
+    worker, with its Python and environment; raises TableError with the end of its output when
+    it fails."""
+    import subprocess
+    import sys
 
     tables.clear_cache()
-    build_tables(games, None, if_needed=True, warmup=True, echo=lambda message: None)
+    done = subprocess.run([sys.executable, "-m", "lookup.cli", "tables", "build", "--if-needed", *games],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise TableError(f"paibiao tables build failed on {socket.gethostname()}: {done.stderr.strip()[-2000:]}")
 
 
 def check_workers(client: Any, games: Sequence[str], build: bool = False,

@@ -22,6 +22,9 @@ import numpy as np
 
 from .errors import PaibiaoError
 
+DEFAULT_CHUNK_ROWS = 1 << 20
+"""Rows per chunk when neither the caller nor the input's own chunks say otherwise."""
+
 _HDF5 = re.compile(r"^(?P<path>.+\.(?:h5|hdf5)):(?P<dataset>[^:]+)$")
 
 
@@ -123,11 +126,9 @@ def read_array(source: str, chunk_rows: int | None = None) -> Any:
     """The array at ``source`` as a lazy Dask array, chunked along its first axis only.
 
     ``chunk_rows``: rows per chunk (default: a Zarr array's own row chunks, else
-    :data:`lookup.bulk.DEFAULT_CHUNK_ROWS`).
+    :data:`DEFAULT_CHUNK_ROWS`).
     """
     import dask.array as da
-
-    from .bulk import DEFAULT_CHUNK_ROWS
 
     where = location(source)
     if where.kind == "zarr":

@@ -41,9 +41,8 @@ MIN_ROWS_PER_THREAD = 1 << 16
 """Fewer rows than this per thread are answered by one call: a thread's hand-off (tens of µs)
 would cost more than it saves."""
 CHUNKS_PER_THREAD = 4
-"""Chunks a thread's share of the rows is cut into. ``make bench`` (the two-thread run of
-``bench/bench_floor.py``: 10M rows, riichi, 2 threads on 2 cores) gave is_hu_batch 1.75x one
-call with one chunk a thread (bench/RESULTS.md of 8b4c76d), 1.81x with four (2b931e4)."""
+"""Chunks a thread's share of the rows is cut into: several a thread, so a thread that
+finishes early takes another chunk instead of waiting (``bench/bench_floor.py`` compares)."""
 
 
 def _chunk_bounds(n_rows: int, chunks: int) -> list[tuple[int, int]]:

@@ -9,36 +9,32 @@ a mix of old and new tables.
 when set, else ``data/`` of a source checkout (``make tables``), else the user's data
 directory (``platformdirs.user_data_dir("paibiao")``, filled by ``paibiao tables build``).
 
-**One check.** :func:`check` is the only reader of a table file: the runtime loader, ``python
--m tablegen --if-needed`` and ``paibiao tables verify`` all call it. It refuses (with a
-:class:`~lookup.errors.TableError` naming the command that rebuilds the tables) a path that
-is missing or not a regular file, a file that is not HDF5, of another game or schema
-version, whose datasets differ from the ones its ``datasets`` attribute lists, whose
-metadata does not match the ``metadata_sha256`` root attribute (the sha256 of every other
-root attribute and of every dataset's name, dtype, shape and attributes), a dataset that is
-not stored contiguously, and dataset bytes that do not match their ``sha256`` attribute.
+**One check.** :func:`check` is the only reader of a table file (the runtime loader, ``python
+-m tablegen --if-needed`` and ``paibiao tables verify`` call it). It refuses, with a
+:class:`~lookup.errors.TableError` naming the command that rebuilds the tables: a path that
+is missing or not a regular file; a file that is not HDF5, of another game or schema version;
+datasets other than its ``datasets`` attribute lists; metadata that does not match the
+``metadata_sha256`` root attribute (the sha256 of every other root attribute and of every
+dataset's name, dtype, shape and attributes); a dataset not stored contiguously; dataset
+bytes that do not match their ``sha256`` attribute.
 
 **Shared by processes.** Datasets are not copied: the file is mapped read-only once
 (``mmap``) and each dataset is a read-only numpy view of its contiguous bytes in the file,
-so every process on the machine shares the same page-cache pages. Hashing every byte is
-done once per file, not per process: a full check writes a small record
-(``.<game>.h5.verified`` next to the file, or in the user cache directory when the data
-directory is not writable) holding the file's size, mtime, ctime, inode and metadata
-checksum; a later load whose file still matches the record checks everything but the
-dataset bytes. ``load(..., full=True)``, ``PAIBIAO_VERIFY=full`` and ``paibiao tables
-verify`` hash every byte regardless. A rebuild writes a new file and renames it over the old
-one: processes that mapped the old file keep answering from it, new loads get the new one.
+so every process on the machine shares the same page-cache pages. Every byte is hashed once
+per file, not per process: a full check writes a record (``.<game>.h5.verified`` next to the
+file, else in the user cache directory) of the file's size, mtime, ctime, inode and metadata
+checksum; a later load whose file still matches it checks everything but the dataset bytes.
+``load(..., full=True)``, ``PAIBIAO_VERIFY=full`` and ``paibiao tables verify`` hash every
+byte regardless. A rebuild writes a new file and renames it over the old one: processes that
+mapped the old file keep answering from it, new loads get the new one.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import mmap
 import os
 import re
 import stat
-import tempfile
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -49,32 +45,27 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
+from .checksums import (
+    METADATA_ATTR,
+    array_sha256,
+    dataset_names,
+    metadata_sha256,
+    record_matches,
+    stamp,
+    write_record,
+)
 from .errors import TableError
 
 SCHEMA_VERSIONS = {"mahjong": 6, "shisanshui": 3, "zipai": 6}
-"""Schema version the runtime expects per game; bump it when a table's layout or meaning changes.
-
-Version 2: the ``metadata_sha256`` root attribute; datasets aligned to 64 bytes in the file.
-Mahjong version 3: the 258-pair and three-player suit kinds, over-4 (joker) savings.
-Mahjong version 4: the plain words of the suit and honor shanten entries (``*/plain_words``).
-Mahjong version 5: the plain words of a numbered suit hold its rank groups' held counts.
-Mahjong version 6: the rest codes of 组合龙 (``suit/rest_codes``, ``honor/rest_codes``,
-``knitted/rest_lacking``).
-Shisanshui version 3: the field of the ``field`` objective (``field/rows``, ``field/calibration``).
-Zipai version 3: a second group set (一五十 as a group, ``automaton_yiwushi``/``values_yiwushi``)
-and six first-move bits in the values.
-Zipai version 4: the reverse automata (``reverse_automaton*``) for ting.
-Zipai version 5: the ting automata (``ting_automaton*``), the parts one draw from winning.
-Zipai version 6: the ting automata label each part with the most huxi a draw can give it
-(one final state per label).
-"""
+"""Schema version the runtime expects per game: a file of another version is refused (rebuild
+it). Bump it when a table's layout or meaning changes."""
 
 GAMES = tuple(SCHEMA_VERSIONS)
+"""The games, in the order every listing uses: the one list the runtime, the generator, the
+warm-up, the CLI and the service read."""
 DATA_ENV = "PAIBIAO_DATA"
 VERIFY_ENV = "PAIBIAO_VERIFY"
 """``PAIBIAO_VERIFY=full``: every load hashes every byte of the file (no verification record)."""
-METADATA_ATTR = "metadata_sha256"
-"""Root attribute: sha256 of the canonical encoding of the file's other metadata."""
 DATASET_ALIGNMENT = 64
 """Byte alignment of every dataset in a file the generator writes (what mapping needs)."""
 
@@ -138,68 +129,6 @@ def rebuild_hint() -> str:
     if source_checkout() is not None:
         return "run `make tables` (or `python -m tablegen`) to build them"
     return "run `paibiao tables build` to build them"
-
-
-def user_cache_dir() -> Path:
-    """paibiao's per-user cache directory (verification records of read-only data directories)."""
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("paibiao"))
-
-
-# --- checksums --------------------------------------------------------------------------------
-
-def array_sha256(array: np.ndarray) -> str:
-    """sha256 (hex) of an array's bytes in C order."""
-    return hashlib.sha256(np.ascontiguousarray(array).data).hexdigest()
-
-
-def _canonical(value: Any) -> Any:
-    """A JSON-able form of an HDF5 attribute value that keeps its type, for checksums."""
-    if isinstance(value, str):
-        return ["str", value]
-    if isinstance(value, (bytes, np.bytes_)):
-        return ["bytes", bytes(value).hex()]
-    if isinstance(value, np.ndarray):
-        data = value.tolist() if value.dtype.kind in "OUS" else array_sha256(value)
-        return ["array", value.dtype.str, list(value.shape), _canonical_list(data)]
-    if isinstance(value, np.generic):
-        return ["scalar", value.dtype.str, _canonical(value.item())]
-    if isinstance(value, (bool, int)):
-        return [type(value).__name__, int(value)]
-    if isinstance(value, float):
-        return ["float", repr(value)]
-    return ["repr", repr(value)]
-
-
-def _canonical_list(data: Any) -> Any:
-    if isinstance(data, list):
-        return [_canonical_list(x) for x in data]
-    return data if isinstance(data, str) else _canonical(data)
-
-
-def metadata_sha256(h5file: Any) -> str:
-    """sha256 of an open HDF5 file's metadata: every root attribute but ``metadata_sha256``
-    (name and typed value), and every dataset's name, dtype, shape and attributes.
-
-    The generator stores it as the ``metadata_sha256`` root attribute; :func:`check` compares.
-    """
-    items: list[Any] = [["attr", name, _canonical(h5file.attrs[name])]
-                        for name in sorted(h5file.attrs) if name != METADATA_ATTR]
-    for name in _dataset_names(h5file):
-        dset = h5file[name]
-        items.append(["dataset", name, dset.dtype.str, list(dset.shape),
-                      [[key, _canonical(dset.attrs[key])] for key in sorted(dset.attrs)]])
-    text = json.dumps(items, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _dataset_names(h5file: Any) -> list[str]:
-    import h5py
-
-    names: list[str] = []
-    h5file.visititems(lambda name, obj: names.append(name) if isinstance(obj, h5py.Dataset) else None)
-    return sorted(names)
 
 
 # --- the table set ------------------------------------------------------------------------------
@@ -369,7 +298,7 @@ def _check_open(path: Path, game: str, fh: Any, mapping: mmap.mmap, fstat: os.st
                     f"this paibiao needs version {expected} of {game!r}; {hint}")
             if source_sha256 is not None and attrs.get("source_sha256") != source_sha256:
                 raise TableError(f"{path} is stale: built by other generator sources; {hint}")
-            names = _dataset_names(f)
+            names = dataset_names(f)
             listed = attrs.get("datasets")
             if not isinstance(listed, str):
                 raise TableError(f"{path} is damaged: no list of datasets; {hint}")
@@ -389,13 +318,13 @@ def _check_open(path: Path, game: str, fh: Any, mapping: mmap.mmap, fstat: os.st
         raise TableError(f"{path} cannot be read ({exc}); {hint}") from exc
 
     arrays = {name: _view(mapping, info) for name, info in infos.items()}
-    stamp = _stamp(game, fstat, digest)
+    record = stamp(game, fstat, digest)
     verified = "full"
-    if full or not _record_matches(path, stamp):
+    if full or not record_matches(path, record):
         for name, array in arrays.items():
             if array_sha256(array) != infos[name].sha256:
                 raise TableError(f"{path}: dataset {name!r} is damaged (checksum mismatch); {hint}")
-        _write_record(path, stamp)
+        write_record(path, record)
     else:
         verified = "record"
     return TableSet(game, path, arrays, attrs, infos, verified, fstat)
@@ -446,46 +375,31 @@ def _plain(value: Any) -> Any:
     return value
 
 
-# --- verification records ---------------------------------------------------------------------
+# --- describing a file ------------------------------------------------------------------------
 
-def _stamp(game: str, st: os.stat_result, digest: str) -> dict[str, Any]:
-    return {"game": game, "size": st.st_size, "mtime_ns": st.st_mtime_ns, "ctime_ns": st.st_ctime_ns,
-            "inode": st.st_ino, "device": st.st_dev, METADATA_ATTR: digest}
+def table_info(game: str) -> dict[str, Any]:
+    """What ``paibiao tables info --json`` prints for one game (the quick check runs first;
+    a file that fails it gives ``{"game", "path", "error"}``)."""
+    import datetime
 
-
-def record_paths(path: Path) -> tuple[Path, Path]:
-    """Where the verification record of a table file may be: next to it, or in the user cache."""
-    path = Path(path)
-    key = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:32]
-    return path.with_name(f".{path.name}.verified"), user_cache_dir() / "verified" / f"{key}.json"
-
-
-def _record_matches(path: Path, stamp: dict[str, Any]) -> bool:
-    for record in record_paths(path):
-        try:
-            if json.loads(record.read_text()) == stamp:
-                return True
-        except (OSError, ValueError):
-            continue
-    return False
-
-
-def _write_record(path: Path, stamp: dict[str, Any]) -> Path | None:
-    """Write the record next to the file, else in the user cache; None when neither is writable."""
-    text = json.dumps(stamp, sort_keys=True)
-    for record in record_paths(path):
-        try:
-            record.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=record.name + ".", dir=record.parent)
-            try:
-                os.fchmod(fd, 0o644)  # readable by every user's workers
-                with os.fdopen(fd, "w") as out:
-                    out.write(text)
-                os.replace(tmp, record)
-            finally:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
-            return record
-        except OSError:
-            continue
-    return None
+    path = table_path(game)
+    try:
+        ts = check(path, game, full=False)
+    except TableError as exc:
+        return {"game": game, "path": str(path), "error": str(exc)}
+    st = ts.stat
+    assert st is not None
+    return {
+        "game": game,
+        "path": str(path),
+        "schema_version": ts.attrs["schema_version"],
+        "generator_version": ts.attrs.get("generator_version"),
+        "encoding": ts.attrs.get("encoding"),
+        "file_bytes": st.st_size,
+        "built": datetime.datetime.fromtimestamp(st.st_mtime).astimezone().isoformat(timespec="seconds"),
+        "checked": "every byte hashed" if ts.verified == "full" else "metadata checked, bytes by an earlier full check",
+        "source_sha256": ts.attrs.get("source_sha256"),
+        METADATA_ATTR: ts.attrs.get(METADATA_ATTR),
+        "datasets": [{"name": d.name, "shape": list(d.shape), "dtype": str(ts[d.name].dtype), "bytes": d.nbytes,
+                      "sha256": d.sha256, "description": d.description} for d in ts.datasets.values()],
+    }

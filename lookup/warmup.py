@@ -1,13 +1,13 @@
 """Warm-up: answer every query kind of every game once, so no request pays a compile.
 
-The batch kernels are compiled by Numba on first use and cached on disk (next to their
-module, or in Numba's user-wide cache directory when the package folder is not writable).
-:func:`warm` runs every query kind through the public API on fixed sample hands, with the
-argument types real calls use (writable uint8 batches, jokers as one int and per row), so
-every kernel is compiled into that cache; a fresh process then loads the compiled code
-instead of compiling it. ``python -m tablegen`` and ``paibiao tables build`` run it after
-building; ``python -m lookup.warmup [GAME ...]`` runs it alone. :func:`preload` does the same
-in a server's parent process before it forks its workers, so they share everything.
+The batch kernels are compiled by Numba on first use and cached on disk (see
+:mod:`lookup.kernel_cache`). :func:`warm` runs every query kind through the public API on
+fixed sample hands, with the argument types real calls use (writable uint8 batches, jokers as
+one int and per row), so every kernel is compiled into that cache; a fresh process then loads
+the compiled code instead of compiling it. ``make tables`` runs ``python -m lookup.warmup
+[GAME ...]`` after building the tables, and ``paibiao tables build`` calls :func:`warm`.
+:func:`preload` does the same in a server's parent process before it forks its workers, so
+they share everything.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from typing import Any
 
 import numpy as np
 
-GAMES = ("mahjong", "shisanshui", "zipai")
+from . import tables
+
+GAMES = tables.GAMES
 
 SSS_HAND = "AS AH AD KS QS 9S 7S 3S KH QH 8H 6H 2H"
 SSS_DEAL = ["AS AH AD|KS KH KD 2C 2D|QS QH QD QC 3C", "JS JH 4C|5C 6C 7C 9D TD|2S 3S 4S 6S 8S",

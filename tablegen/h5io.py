@@ -14,8 +14,9 @@ from typing import Any
 import h5py
 import numpy as np
 
+from lookup.checksums import METADATA_ATTR, array_sha256, metadata_sha256
 from lookup.errors import TableError
-from lookup.tables import DATASET_ALIGNMENT, METADATA_ATTR, SCHEMA_VERSIONS, array_sha256, metadata_sha256
+from lookup.tables import DATASET_ALIGNMENT, SCHEMA_VERSIONS
 
 from . import __version__
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import datetime
 import sys
-from typing import Any
+import time
 
 from .. import tables
 from ..errors import TableError
+from ..tables import table_info
 from . import Command, Query, print_json
 
 
@@ -45,9 +45,20 @@ def _json_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_build(args: argparse.Namespace) -> int:
-    from tablegen.__main__ import build_tables
+    """Build the tables into the runtime's data directory, then (unless ``--no-warmup``) warm the
+    runtime up: every query kind answered once, so its kernels are in the disk cache."""
+    from tablegen.build import build_tables
 
-    build_tables(_selected(args), None, args.if_needed, not args.no_warmup, echo=lambda msg: print(msg, flush=True))
+    from .. import warmup
+
+    games = _selected(args)
+    echo = lambda msg: print(msg, flush=True)
+    build_tables(games, None, args.if_needed, echo=echo)
+    if not args.no_warmup:
+        t0 = time.perf_counter()
+        warmup.warm(games, echo=echo)
+        echo(f"warm-up done in {time.perf_counter() - t0:.1f} s: every query kind answered once, "
+             "its kernels compiled into the disk cache")
     return 0
 
 
@@ -64,32 +75,6 @@ def _run_verify(args: argparse.Namespace) -> int:
         size = sum(info.nbytes for info in ts.datasets.values())
         print(f"{game}: ok, {len(ts.datasets)} datasets, {size / 2**20:.1f} MiB hashed ({path})")
     return 1 if failed else 0
-
-
-def table_info(game: str) -> dict[str, Any]:
-    """What ``paibiao tables info --json`` prints for one game (the quick check runs first;
-    a file that fails it gives ``{"game", "path", "error"}``)."""
-    path = tables.table_path(game)
-    try:
-        ts = tables.check(path, game, full=False)
-    except TableError as exc:
-        return {"game": game, "path": str(path), "error": str(exc)}
-    st = ts.stat
-    assert st is not None
-    return {
-        "game": game,
-        "path": str(path),
-        "schema_version": ts.attrs["schema_version"],
-        "generator_version": ts.attrs.get("generator_version"),
-        "encoding": ts.attrs.get("encoding"),
-        "file_bytes": st.st_size,
-        "built": datetime.datetime.fromtimestamp(st.st_mtime).astimezone().isoformat(timespec="seconds"),
-        "checked": "every byte hashed" if ts.verified == "full" else "metadata checked, bytes by an earlier full check",
-        "source_sha256": ts.attrs.get("source_sha256"),
-        tables.METADATA_ATTR: ts.attrs.get(tables.METADATA_ATTR),
-        "datasets": [{"name": d.name, "shape": list(d.shape), "dtype": str(ts[d.name].dtype), "bytes": d.nbytes,
-                      "sha256": d.sha256, "description": d.description} for d in ts.datasets.values()],
-    }
 
 
 def _run_info(args: argparse.Namespace) -> int:

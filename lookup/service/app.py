@@ -31,7 +31,6 @@ import os
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -56,10 +55,8 @@ from .errors import (
     describe,
     error_body,
 )
+from .page import STATIC
 from .queries import GAMES, Query, registry
-
-STATIC = Path(__file__).resolve().parent / "static"
-"""The page's files (HTML, CSS, JS, tile and card pictures), shipped as package data."""
 
 MiB = 2**20
 INLINE_BYTES = 64 * 1024
@@ -272,10 +269,9 @@ async def health_route(request: Request) -> Response:
 
 
 async def tables_route(request: Request) -> Response:
-    from ..cli.tables import table_info
-    from ..tables import GAMES as TABLE_GAMES
+    from ..tables import table_info
 
-    infos = await asyncio.to_thread(lambda: [table_info(game) for game in TABLE_GAMES])
+    infos = await asyncio.to_thread(lambda: [table_info(game) for game in GAMES])
     return _json({"tables": infos})
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import functools
 import json
+from pathlib import Path
 from typing import Any
 
-from .app import STATIC
+STATIC = Path(__file__).resolve().parent / "static"
+"""The page's files (HTML, CSS, JS, tile and card pictures), shipped as package data."""
 
 CATALOG_MARK = "<!-- catalog -->"
 """Where the catalog's ``<script type="application/json">`` goes in index.html."""

@@ -21,13 +21,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .. import tables
 from ..arrays import OUT_PARAM
 from ..batching import batched_queries
 from .encoding import dumps, to_json
 from .errors import InvalidFieldError
 from .schemas import Schema, json_type_of, json_types, matches, record_fields, schema_of
 
-GAMES = ("mahjong", "shisanshui", "zipai")
+GAMES = tables.GAMES
 
 QUERIES: dict[str, tuple[str, ...]] = {
     "mahjong": ("is_hu", "ting", "ting_mask", "shanten", "discard_advice", "decompositions", "hand_counts",

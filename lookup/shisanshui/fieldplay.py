@@ -1,5 +1,5 @@
 """Building the field (``make field``): the field's row distribution by simulation, iterating
-the field toward its own best response (issue 12), on Dask.
+the field toward its own best response, on Dask.
 
 Per straight order and player count P: pass 0 arranges seeded deals by the ``expected``
 objective and measures its field F0 (per row, the distribution of the ranks it plays, and the
@@ -36,7 +36,7 @@ import numpy as np
 
 from .arrange import arrange_by
 from .field import FIELD_PLAYERS, FieldModel
-from .points import POINTS, ObjectiveTables
+from .objectives import POINTS, ObjectiveTables
 from .ranks import RANKS, rank3_batch, rank5_batch
 from .rules import Rules, get_rules
 from .scoring import settle_batch, special_codes
@@ -168,7 +168,7 @@ def build_all(deals: int, passes: int, seed: int, scheduler: str | None, workers
     """Every stored field: float64 (2, 3, 3, ranks) and the metadata (calibration, history)."""
     from contextlib import nullcontext
 
-    from .dask_cluster import client_for
+    from ..cluster import client_for
 
     n_values = RANKS.get().n_values
     rows = np.zeros((len(OPTION_RULES), len(FIELD_PLAYERS), 3, n_values))

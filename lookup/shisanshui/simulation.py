@@ -1,4 +1,4 @@
-"""Simulated matches between arrangement policies, on Dask (issue 12): seeded duplicate deals,
+"""Simulated matches between arrangement policies, on Dask: seeded duplicate deals,
 each arranged by its seat's policy, settled by ``settle_batch``; each policy's mean points per
 hand with a 95% confidence interval.
 
@@ -38,7 +38,7 @@ import numpy as np
 
 from ..errors import InvalidRulesError
 from .arrange import best_batch
-from .points import OBJECTIVES
+from .objectives import OBJECTIVES
 from .rules import Rules, get_rules
 from .scoring import settle_batch, special_codes
 
@@ -216,7 +216,7 @@ def simulate(policies: Sequence[str], players: int = 4, deals: int = 100_000, se
 def _on_dask(lineup: tuple[str, ...], seed: int, parts: list[tuple[int, int]], rules: Rules, scheduler: str | None,
              workers: int | None, report: Callable[[int, int], None] | None) -> np.ndarray:
     """The chunks on Dask: each a task, their sums added as they complete."""
-    from .dask_cluster import client_for
+    from ..cluster import client_for
 
     with client_for(scheduler, workers) as client:
         futures = [client.submit(simulate_chunk, lineup, seed, start, stop, rules, pure=False)
