@@ -78,11 +78,11 @@ from lookup.mahjong.encoding import (
     rest_lacking_table,
     rest_triples,
     shanten_shift,
-    suit_key,
 )
 
 from .h5io import sources_sha256, write_table_file
-from .mahjong_over4 import next_combination, over4_table
+from .mahjong_over4 import over4_table
+from .mahjong_vectors import digits_and_totals, split_tables
 
 register_jitables()  # the kernels below call the encoding's jitable key functions
 
@@ -91,29 +91,8 @@ PLAIN_WORD_KINDS = ("suit", "honor")
 """The suit kinds of the plain rules, whose shanten entries get plain words."""
 ENCODING = "dense_base5"
 SOURCES = [Path(__file__), Path(__file__).with_name("h5io.py"), Path(__file__).with_name("mahjong_over4.py"),
+           Path(__file__).with_name("mahjong_vectors.py"),
            Path(__file__).resolve().parent.parent / "lookup" / "mahjong" / "encoding.py"]
-
-
-@njit(cache=False)
-def _digits_and_totals(n_ranks):
-    """(digits (5**n, n) int8, totals (5**n,) int64) of every key, first rank fastest."""
-    size = COUNT_BASE ** n_ranks
-    digits = np.zeros((size, n_ranks), np.int8)
-    totals = np.zeros(size, np.int64)
-    counts = np.zeros(n_ranks, np.int8)
-    for key in range(size):
-        if key > 0:
-            i = 0
-            while counts[i] == MAX_COPIES:
-                counts[i] = 0
-                i += 1
-            counts[i] += 1
-        t = 0
-        for i in range(n_ranks):
-            digits[key, i] = counts[i]
-            t += counts[i]
-        totals[key] = t
-    return digits, totals
 
 
 @njit(cache=False)
@@ -127,7 +106,7 @@ def split_flags(n_ranks, chows, pair_mask):
     nonzero rank of a melds-only vector is the start of a pong or of a chow, and a pair
     vector is a melds-only vector plus a pair; both predecessors have smaller keys.
     """
-    digits, totals = _digits_and_totals(n_ranks)
+    digits, totals = digits_and_totals(n_ranks)
     size = totals.shape[0]
     weight = key_weights(n_ranks)
     flags = np.zeros(size, np.uint8)
@@ -166,7 +145,7 @@ def hu_ting_entries(flags, n_ranks):
     count < 4 such that vector + r has the flag. Vectors over MAX_HAND_TILES tiles get their
     total and the class CLASS_NEITHER only.
     """
-    digits, totals = _digits_and_totals(n_ranks)
+    digits, totals = digits_and_totals(n_ranks)
     size = flags.shape[0]
     entries = np.zeros(size, np.uint32)
     for key in range(size):
@@ -203,7 +182,7 @@ def joker_needs(n_ranks, chows, pair_mask):
     jokers (read as such a rank); with an empty ``pair_mask`` there is no pair form
     (NEED_NONE). Vectors over 14 tiles get NEED_NONE.
     """
-    digits, totals = _digits_and_totals(n_ranks)
+    digits, totals = digits_and_totals(n_ranks)
     size = totals.shape[0]
     weight = key_weights(n_ranks)
     need_melds = np.full(size, NEED_NONE, np.int64)
@@ -243,7 +222,7 @@ def joker_needs(n_ranks, chows, pair_mask):
 @njit(cache=False)
 def joker_entries(need_melds, need_pair, n_ranks):
     """Packed joker entries (uint32): the two needs and the ranks that lower each (layout in lookup.encoding)."""
-    digits, totals = _digits_and_totals(n_ranks)
+    digits, totals = digits_and_totals(n_ranks)
     size = totals.shape[0]
     entries = np.zeros(size, np.uint32)
     for key in range(size):
@@ -270,7 +249,7 @@ def shanten_costs(flags, n_ranks):
     v) in increasing key order, then cost(v) = 0 if it contains one, else
     1 + min_r cost(v + r) over ranks with count < 4, in decreasing key order.
     """
-    digits, totals = _digits_and_totals(n_ranks)
+    digits, totals = digits_and_totals(n_ranks)
     size = totals.shape[0]
     weight = key_weights(n_ranks)
     entries = np.zeros(size, np.uint64)
@@ -305,7 +284,7 @@ def shanten_costs(flags, n_ranks):
 
 def form_stats(n_ranks: int, orphan_ranks: tuple) -> np.ndarray:
     """Per key, the FORM_FIELDS counts packed from bit 0 (uint64), each clipped to its width."""
-    digits, _ = _digits_and_totals(n_ranks)
+    digits, _ = digits_and_totals(n_ranks)
     d = digits.astype(np.int64)
     orphan = np.zeros(n_ranks, bool)
     orphan[list(orphan_ranks)] = True
@@ -323,72 +302,6 @@ def form_stats(n_ranks: int, orphan_ranks: tuple) -> np.ndarray:
         packed |= np.minimum(values[name], (1 << width) - 1).astype(np.uint64) << np.uint64(shift)
         shift += width
     return packed
-
-
-
-@njit(cache=False)
-def split_records(n_ranks, chows):
-    """Every split of every vector (total <= 14): rows (key, pair rank, meld codes x 4).
-
-    Forward enumeration: every multiset of up to MAX_MELDS melds (non-decreasing meld codes)
-    whose counts stay <= 4, without a pair and with a pair on each rank that has room.
-    Meld code c < n_ranks is a pong of rank c, c >= n_ranks a chow starting at rank c - n_ranks.
-    NO_MELD fills absent melds and marks "no pair". Each (vector, split) appears once.
-    """
-    n_melds = n_ranks + (n_ranks - 2 if chows else 0)
-    shapes = np.zeros((n_melds, n_ranks), np.int64)
-    for c in range(n_ranks):
-        shapes[c, c] = 3
-    for c in range(n_ranks, n_melds):
-        for r in range(c - n_ranks, c - n_ranks + 3):
-            shapes[c, r] = 1
-    weight = key_weights(n_ranks)
-    # at most (multisets of <= 4 melds) x (no pair + n_ranks pairs) rows
-    bound = 0
-    for k in range(MAX_MELDS + 1):
-        top = 1
-        for i in range(k):
-            top = top * (n_melds + i) // (i + 1)
-        bound += top
-    bound *= n_ranks + 1
-    rows = np.full((bound, 6), NO_MELD, np.int64)
-    n_rows = 0
-    combo = np.zeros(MAX_MELDS, np.int64)
-    counts = np.zeros(n_ranks, np.int64)
-    for k in range(MAX_MELDS + 1):
-        for i in range(k):
-            combo[i] = 0
-        while True:
-            counts[:] = 0
-            for i in range(k):
-                counts += shapes[combo[i]]
-            ok = True
-            for r in range(n_ranks):
-                if counts[r] > MAX_COPIES:
-                    ok = False
-            if ok:
-                key = suit_key(counts)
-                for pair in range(-1, n_ranks):
-                    if pair >= 0 and counts[pair] + 2 > MAX_COPIES:
-                        continue
-                    rows[n_rows, 0] = key + (2 * weight[pair] if pair >= 0 else 0)
-                    rows[n_rows, 1] = pair if pair >= 0 else NO_MELD
-                    for i in range(k):
-                        rows[n_rows, 2 + i] = combo[i]
-                    n_rows += 1
-            if not next_combination(combo, k, n_melds):
-                break
-    return rows[:n_rows]
-
-
-def split_tables(n_ranks, chows):
-    """(split_keys uint32, split_start uint32, splits uint8 (S, 5)): CSR lists sorted by key."""
-    rows = split_records(n_ranks, chows)
-    order = np.lexsort(rows.T[::-1])  # by key, then pair, then melds
-    rows = rows[order]
-    keys, first = np.unique(rows[:, 0], return_index=True)
-    start = np.append(first, len(rows)).astype(np.uint32)
-    return keys.astype(np.uint32), start, rows[:, 1:].astype(np.uint8)
 
 
 DATASETS = {
@@ -439,7 +352,7 @@ def build_datasets(progress=print) -> dict:
             progress(f"  {name}: joker needs ({time.perf_counter() - t0:.2f} s)")
 
         t0 = time.perf_counter()
-        digits, totals = _digits_and_totals(n_ranks)
+        digits, totals = digits_and_totals(n_ranks)
         shanten = shanten_costs(flags, n_ranks) | (form_stats(n_ranks, orphan_ranks) << np.uint64(FORM_STATS_SHIFT))
         over_keys, over = over4_table(n_ranks, chows, pair_mask, shanten, digits, key_weights(n_ranks), totals)
         shanten[over_keys] |= np.uint64(OVER4_FLAG)

@@ -40,7 +40,7 @@ register_jitables()
 @njit(cache=False)
 def next_combination(combo, k, n_codes):
     """Advance ``combo[:k]`` to the next non-decreasing combination of codes 0..n_codes-1, in
-    place; False when it was the last (also used by :func:`tablegen.mahjong.split_records`)."""
+    place; False when it was the last (also used by :func:`tablegen.mahjong_vectors.split_records`)."""
     i = k - 1
     while i >= 0 and combo[i] == n_codes - 1:
         i -= 1

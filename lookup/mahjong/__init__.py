@@ -1,36 +1,27 @@
-"""Mahjong: hu, ting, shanten, decompositions and discard advice from per-suit tables (SPEC §2,
-issue 11: the rule variants and jokers in shanten).
+"""Mahjong: hu, ting, shanten, decompositions and discard advice from per-suit tables, under
+rule variants and with jokers.
 
 Modules, from the notation to the queries:
 
-- :mod:`.tiles`: tile notation (tenhou, UVa 11210, Chinese, Unicode): parsing, formatting,
-  :data:`~.tiles.Hand` (every form a hand may take) and :func:`~.tiles.hand_counts`.
-- :mod:`.rules`: :class:`RuleSet`, the presets (``PRESETS``) and ``get_rules``; the rule bits
-  the kernels take.
-- :mod:`.encoding`: the contract the generator (``tablegen.mahjong``) and the runtime share:
-  tile and suit layout, the base-5 suit keys, the packed entry layouts, the orphan set.
-- :mod:`.hand`: per-hand hu and ting steps (jitable: plain Python for one hand, compiled
-  into the kernels): hand sizes, the row scan, standard, joker and special forms.
-- :mod:`.variants`: per-hand hu and ting steps of the rule variants (jitable): 全不靠,
-  七星不靠, 组合龙, the 258 pair and its waivers, 将将胡, 缺一门, the tiles in the game.
-- :mod:`.kernels`: the hu and ting batch kernels (loops over rows).
-- :mod:`.shanten_hand`: per-hand shanten steps (jitable): per-suit costs and their min-plus
-  merges, the plain words that count them instead, the special forms, the tiles that lower
-  the shanten.
-- :mod:`.shanten_budget`: the standard form's shanten under any rules: suits limited
-  (缺一门), jokers over 4 copies, the tiles that lower it (jitable).
-- :mod:`.shanten_forms`: every form's shanten under any rule set, and the tiles that lower
-  the least (jitable).
-- :mod:`.shanten_knitted`: 组合龙's shanten and the tiles that lower it (jitable).
-- :mod:`.shanten_kernels`: the shanten batch and discard-advice kernels.
-- :mod:`.inputs`: what every query does with its input: rules, counts and keys, checks,
-  batch arrays, kernel statuses as typed errors.
+- :mod:`.tiles`: tile notation (tenhou, UVa 11210, Chinese, Unicode), :data:`~.tiles.Hand`.
+- :mod:`.rules`: :class:`RuleSet`, the presets (``PRESETS``), ``get_rules``, the rule bits.
+- :mod:`.encoding`: what the generator (``tablegen.mahjong``) and the runtime share: tile
+  and suit layout, the base-5 suit keys, the packed entry layouts.
+- :mod:`.row`: the per-row step (count words, row scan, status, keys).
+- :mod:`.forms`: one module per winning form, each with its hu, waits, shanten and the
+  tiles that lower it (jitable): :mod:`.forms.standard`, :mod:`.forms.seven_pairs`,
+  :mod:`.forms.thirteen_orphans`, :mod:`.forms.knitted` and :mod:`.forms.knitted_rest`
+  (全不靠, 七星不靠, 组合龙), :mod:`.forms.limits` (258 pair, 将将胡, 碰碰胡, 清一色,
+  max suits, three-player); :mod:`.forms.costs`, the shanten arithmetic they share.
+- :mod:`.wins`: hu and waits of every form together; :mod:`.lacking`: the shanten of every
+  form together; :mod:`.lowering`: the tiles that lower it, for discard advice.
+- :mod:`.kernels`: every Numba kernel (loops over rows or discards).
+- :mod:`.inputs`: what every query does with its input and with a kernel's status.
 - :mod:`.queries`: ``is_hu``, ``ting``, ``ting_mask``, ``mask_to_tiles``, ``is_hu_batch``,
-  ``ting_batch``.
-- :mod:`.shanten`: ``shanten``, ``shanten_batch``, ``discard_advice``, ``Advice``.
-- :mod:`.decompositions`: ``decompositions``, ``Decomposition`` (the split lists read on
-  demand from the mapped table file).
+  ``ting_batch``; :mod:`.shanten`: ``shanten``, ``shanten_batch``, ``discard_advice``;
+  :mod:`.decompositions`: ``decompositions``.
 
+The shanten's unit throughout is *lacking* (:mod:`.forms.costs`): shanten = lacking - jokers - 1.
 Importing the package loads no table and compiles nothing.
 """
 

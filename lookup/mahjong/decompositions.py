@@ -1,5 +1,5 @@
 """Every way a winning hand splits: standard splits from the per-suit split lists, then the
-special forms (SPEC §2, issue 11).
+special forms.
 
 The split lists stay in the mapped table file: :class:`SplitLists` finds a suit vector's
 splits by binary search over the sorted ``split_keys`` and decodes only those, per call, so
@@ -29,12 +29,16 @@ from .encoding import (
     SUIT_OFFSETS,
     suit_key,
 )
-from .hand import HU, seven_pairs_hu, size_and_class, thirteen_orphans_hu
+from .forms.knitted import knitted_fits
+from .forms.limits import suits_held
+from .forms.seven_pairs import seven_pairs_hu
+from .forms.standard import size_and_class
+from .forms.thirteen_orphans import thirteen_orphans_hu
 from .inputs import check_hand, counts_and_keys, resolve_rules
 from .queries import GAME, HU_TING
+from .row import HU, held_masks
 from .rules import RuleSet
 from .tiles import Hand
-from .variants import held_masks, knitted_fits, suits_held
 
 Meld = tuple[str, int]
 """("chow" | "pong", lowest tile index)."""
@@ -123,15 +127,16 @@ def decompositions(hand: Hand, rules: str | RuleSet = "standard") -> list[Decomp
     melds once, sorted by pair then melds), then seven pairs, thirteen orphans, 将将胡,
     全不靠, 组合龙 (each 组合龙 split of the rest). [] when it does not win."""
     rules = resolve_rules(rules)
-    counts, *keys = counts_and_keys(hand)
+    counts, k0, k1, k2, k3 = counts_and_keys(hand)
+    keys = (k0, k1, k2, k3)
     _, suit, honor, _ = HU_TING.value or HU_TING.get()
-    n, classes = size_and_class(suit[keys[0]], suit[keys[1]], suit[keys[2]], honor[keys[3]])
+    n, classes = size_and_class((suit[keys[0]], suit[keys[1]], suit[keys[2]], honor[keys[3]]))
     check_hand(counts, n, rules, HU, "decompositions")
-    if suits_held(keys[0], keys[1], keys[2]) > rules.max_suits:
+    if suits_held(keys) > rules.max_suits:
         return []
     out: list[Decomposition] = []
     if classes == CLASS_PAIR:
-        one_suit = not keys[3] and suits_held(keys[0], keys[1], keys[2]) == 1
+        one_suit = not keys[3] and suits_held(keys) == 1
         out += [Decomposition("standard", pair, melds) for pair, melds in standard_splits(keys)
                 if _allowed(pair, melds, one_suit, rules)]
     if n == MAX_HAND_TILES:
@@ -144,9 +149,9 @@ def decompositions(hand: Hand, rules: str | RuleSet = "standard") -> list[Decomp
         if rules.all_258 and not any(counts[t] for t in range(N_TILE_KINDS) if not (MASK_258 >> t) & 1):
             out.append(Decomposition("all_258", None))
         if rules.knitted_honors and max(counts) == 1:
-            m0, m1, m2, _ = held_masks(counts)
+            held = held_masks(counts)
             for i, knitted in enumerate(KNITTED_SETS):
-                if knitted_fits(m0, m1, m2, i):
+                if knitted_fits(held, i):
                     greater = all(counts[SUIT_OFFSETS[3]:])
                     out.append(Decomposition("greater_knitted_honors" if greater else "knitted_honors", None,
                                              knitted=tuple(sorted(knitted))))
@@ -158,8 +163,9 @@ def decompositions(hand: Hand, rules: str | RuleSet = "standard") -> list[Decomp
                     rest[t] -= 1
                 rest_keys = [suit_key(rest[o:o + size]) for o, size in zip(SUIT_OFFSETS, (9, 9, 9, 7))]
                 _, rest_suit, rest_honor, _ = HU_TING.value or HU_TING.get()
-                entries = [rest_suit[k] for k in rest_keys[:3]] + [rest_honor[rest_keys[3]]]
-                if size_and_class(*entries)[1] == CLASS_PAIR:
+                entries = (rest_suit[rest_keys[0]], rest_suit[rest_keys[1]], rest_suit[rest_keys[2]],
+                           rest_honor[rest_keys[3]])
+                if size_and_class(entries)[1] == CLASS_PAIR:
                     out += [Decomposition("knitted_straight", pair, melds, knitted=tuple(sorted(knitted)))
                             for pair, melds in standard_splits(rest_keys)]
     return out

@@ -6,7 +6,7 @@ so the generator's kernels, the batch kernels and tests compute keys with the sa
 the packed entry layouts and the orphan set. ``tablegen.mahjong`` imports only this module
 of the runtime.
 
-Mahjong tiles are indexed 0..33 (SPEC §1): 0-8 characters 1-9 (m), 9-17 dots 1-9 (p),
+Mahjong tiles are indexed 0..33: 0-8 characters 1-9 (m), 9-17 dots 1-9 (p),
 18-26 bamboo 1-9 (s), 27-33 honors East South West North White Green Red (z).
 
 A *suit vector* is the tuple of counts (each 0..4) of one suit's ranks: 9 ranks for a
@@ -32,6 +32,7 @@ winning hand exactly when that class sum is 1 (three suits of melds, one with th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -39,6 +40,10 @@ from ..jit import jitable
 
 Counts = Sequence[int] | np.ndarray
 """Counts indexed by tile (or rank): bytes, a list or tuple of ints, a 1-D integer array."""
+Array = Any
+"""A numpy array: a table of entries, a kernel's row or output (plain Python runs take lists too)."""
+Tables = Any
+"""A tuple of per-suit arrays, one per suit kind (:data:`SUIT_KINDS` order)."""
 
 N_TILE_KINDS = 34
 N_SUIT_RANKS = 9
@@ -245,7 +250,7 @@ def key_weights(n_ranks: int) -> np.ndarray:
     return weights
 
 
-# --- the plain rules' words: the standard rn by counting, not merging ------------------------
+# --- the plain rules' words: the standard lacking by counting, not merging -------------------
 # A suit's *used* tiles of class (m, p) are u(m, p) = 3m + 2p - cost(m, p). When u(., 0) and
 # u(., 1) are concave in m (increments non-increasing), the max-plus merge of suits is the
 # sum of the largest increments (Minkowski sum of concave sequences): with the pair in suit

@@ -2,7 +2,7 @@
 
 Rules resolution (:func:`resolve_rules`), a hand's counts and suit keys
 (:func:`counts_and_keys`), the checks of size, honors and jokers that the scalar queries
-run (the size rule itself is :func:`.hand.size_ok`, shared with the kernels; the tiles in
+run (the size rule itself is :func:`.row.size_ok`, shared with the kernels; the tiles in
 the game, :func:`check_in_play`), the batch arrays (:func:`batch_counts`,
 :func:`batch_jokers`), and the typed error for a kernel's status (:func:`batch_error`, for
 :func:`lookup.jit.check`).
@@ -22,7 +22,7 @@ from ..errors import InvalidHandError
 from ..jit import ERR_COPIES, ERR_SIZE
 from ..tables import TableView
 from .encoding import HONOR_OFFSET, MAX_HAND_TILES, MAX_JOKERS, N_SUIT_RANKS, N_TILE_KINDS
-from .hand import EITHER, ERR_OUT_OF_GAME, ONE_REFUSED, size_ok
+from .row import EITHER, ERR_OUT_OF_GAME, ONE_REFUSED, size_ok
 from .rules import PRESETS, RuleSet
 from .tiles import Hand, hand_counts, tile_name
 
@@ -145,14 +145,14 @@ def refuse_hand(hand: Hand, rules: RuleSet, remainder: int, query: str, jokers: 
 
 
 def sizes_text(remainder: int) -> str:
-    """The hand sizes :func:`.hand.size_ok` takes, for messages: ``2, 5, 8, 11, 14``."""
+    """The hand sizes :func:`.row.size_ok` takes, for messages: ``2, 5, 8, 11, 14``."""
     sizes = [str(n) for n in range(1, MAX_HAND_TILES + 1) if size_ok(n, remainder)]
     return ", ".join(sizes) if remainder != EITHER else ", ".join(sizes[:-1]) + " or " + sizes[-1]
 
 
 _SIZES = {remainder: frozenset(n for n in range(MAX_HAND_TILES + MAX_JOKERS + 1) if size_ok(n, remainder))
           for remainder in (EITHER, 1, 2)}
-"""The sizes of :func:`.hand.size_ok` per remainder, for a set look-up on the scalar hot paths."""
+"""The sizes of :func:`.row.size_ok` per remainder, for a set look-up on the scalar hot paths."""
 
 
 HU_SIZES = _SIZES[2]
@@ -193,7 +193,7 @@ def check_jokers(jokers: object) -> int:
 
 def special_counts(counts: bytes) -> tuple[int, int, int]:
     """(kinds of odd count, kinds held 3 or 4 times, kinds held once): the counts of
-    :func:`.hand.scan_row` that :func:`.hand.special_forms` reads, by ``bytes.count``."""
+    :func:`.row.scan_row` that :func:`.wins.special_forms` reads, by ``bytes.count``."""
     singles = counts.count(1)
     threes = counts.count(3)
     return singles + threes, threes + counts.count(4), singles

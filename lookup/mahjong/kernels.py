@@ -1,81 +1,97 @@
-"""Numba kernels of the mahjong hu and ting batch queries (compiled on first use, cached on disk).
+"""The mahjong Numba kernels: hu, ting, shanten and discard advice (compiled on first use,
+cached on disk).
 
-Each kernel is a loop over the rows that calls the jitable per-hand steps of :mod:`.hand`
-and :mod:`.encoding`, compiled in: the row scan validates the row and counts what rules the
-special forms out cheaply, the suit keys index the per-suit entries, and the standard and
-special forms combine them. ``jokers`` holds each row's wildcards, or is empty for none:
-then ``suit``/``honor`` are the hu/ting entries, else the joker entries. A kernel stops at
-the first bad row and returns ``(status, row)``; ``(OK, rows written)`` when every row was
-answered (the status protocol of :mod:`lookup.jit`). They release the GIL. Rows without jokers
-take :func:`hu_batch_without_jokers` and :func:`ting_batch_without_jokers`, which do less work
-on the rows that do not win or wait. Rows are taken with :func:`lookup.addresses.row_at`, and
-the tables with :func:`lookup.addresses.unowned`, so that no row does atomic reference
-counting.
+Each kernel is a loop over the rows (or over the discards of one hand) that calls the jitable
+steps of :mod:`.row`, :mod:`.wins`, :mod:`.lacking`, :mod:`.lowering` and the form modules
+(:mod:`.forms`), compiled in. ``counts`` is an (N, 34) uint8 array; ``jokers`` holds each
+row's wildcards, or is empty for none; ``tables`` the entry arrays of each suit kind
+(:data:`.encoding.SUIT_KINDS` order: hu/ting or joker entries for hu and ting; shanten
+entries then the plain words for shanten); ``rules`` is :attr:`.rules.RuleSet.bits`. A batch
+kernel stops at the first bad row and returns ``(status, row)``, or ``(OK, rows written)``
+(the status protocol of :mod:`lookup.jit`). They release the GIL. Rows are taken with
+:func:`lookup.addresses.row_at`, and the tables with :func:`lookup.addresses.unowned`, so that
+no row does atomic reference counting.
 
-(The general kernels keep their row step in the loop rather than in one jitable ``row(c,
-suit, honor, ...)`` called per row: passing the tables into a called helper measured about
-10 ns a row slower. The kernels without jokers share :func:`.hand.lean_row`, which is inlined
-(``bench/ab.py``: no slower). The exact special-form checks, which take the row, are called
-only for the forms the cheap :func:`~.hand.special_forms` leaves.)
+The kernels without jokers and the plain and knitted shanten kernels do less work on the rows
+they can answer cheaply; the single-hand kernels (``ting_one``, ``shanten_one``) return one
+packed int, as the scalar queries read it.
 """
 
 import numpy as np
 
 from ..addresses import row_at, table_at, unowned
-from ..jit import ERR_SIZE, KERNEL_MODULES, OK, kernel_decorator
-from . import hand, variants
+from ..jit import ERR_SIZE, OK, kernel_decorator
 from .encoding import (
     CLASS_PAIR,
+    COUNT_BASE,
     ENTRY_DTYPE,
     KIND_HONOR,
     KIND_HONOR_258,
     KIND_SUIT,
     KIND_SUIT_258,
     MAX_HAND_TILES,
+    N_SUIT_RANKS,
     N_TILE_KINDS,
+    NOT_CONCAVE,
+    SHANTEN_DTYPE,
     suit_keys,
+    terminal_key,
 )
-from .rules import MAX_SUITS_SHIFT
+from .forms.costs import PLAIN_WORDS, greedy_lacking
+from .forms.knitted_rest import straight_lacking
+from .forms.limits import pair_258_waits, pair_258_win, suits_held, waits_in_game
+from .forms.standard import joker_hu, merged_lacking, standard_hu, standard_waits, suit_waits, suit_win
+from .lacking import FULL, STRAIGHT, full_least, knitted_rules_lacking, plain_shanten_row, row_lacking
+from .lowering import evaluate, plain_lowering, sort_advice, unseen_copies
+from .row import HU, ONE_REFUSED, ONE_SINGLES, ONE_SINGLES_BIT, TING, checked_keys, rule_flags, scan_row
+from .rules import HONORS, MAX_SUITS_SHIFT
+from .wins import (
+    lean_row,
+    other_forms_may_win,
+    plain_waits,
+    special_forms,
+    special_hu,
+    straight_hu,
+    straight_waits,
+    variant_hu,
+    variant_waits,
+)
 
-SOURCES_SHA256 = "d9a673c1586bb60e541aeea534e618830bd2e18af639f1a802f69a8df41314c0"
-"""Fingerprint of the modules compiled into these kernels (see :mod:`lookup.jit`)."""
-kernel = kernel_decorator(KERNEL_MODULES["mahjong/kernels.py"], SOURCES_SHA256)
+kernel = kernel_decorator(__name__)
 
 
 @kernel
 def hu_batch(counts, jokers, tables, rules, out):
     """out[i] = hu of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
     with_jokers = jokers.shape[0] != 0
-    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
-        variants.rule_flags(rules)
+    _, quad_as_two_pairs, _, honors, three_player, plain, pair_258 = rule_flags(rules)
     tables = unowned(tables)  # the steps called per row (组合龙) then count no references
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     for i in range(counts.shape[0]):
         c = row_at(counts, i)
         j = np.int64(jokers[i]) if with_jokers else 0
-        status, total, odd, big, singles = hand.scan_row(c, hand.HU, honors, j, three_player)
+        status, total, odd, big, singles = scan_row(c, HU, honors, j, three_player)
         if status != OK:
             return status, i
-        k0, k1, k2, k3 = suit_keys(c)
-        e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+        tally = (total, odd, big, singles)
+        keys = suit_keys(c)
+        k0, k1, k2, k3 = keys
+        entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
         if not plain:
-            standard = variants.suit_win(e0, e1, e2, e3, j, with_jokers)
+            standard = suit_win(entries, j, with_jokers)
             if standard and pair_258:  # a win with a 258 pair, 碰碰胡 or 清一色 is a standard win
-                standard = variants.pair_258_win(k0, k1, k2, k3, total, odd, big, singles, j, with_jokers,
-                                                 np.int64(suit_258[k0]), np.int64(suit_258[k1]),
-                                                 np.int64(suit_258[k2]), np.int64(honor_258[k3]), rules)
-            win, left = variants.variant_hu(c, k0, k1, k2, k3, e3, total, odd, big, singles, j, with_jokers,
-                                              standard, rules)
+                standard = pair_258_win(keys, tally, j, with_jokers, (np.int64(suit_258[k0]), np.int64(suit_258[k1]),
+                                        np.int64(suit_258[k2]), np.int64(honor_258[k3])), rules)
+            win, left = variant_hu(c, keys, entries[3], tally, j, with_jokers, standard, rules)
             if left:
-                win = variants.straight_hu(c, k0, k1, k2, k3, total, j, with_jokers, suit, honor)
+                win = straight_hu(c, keys, total, j, with_jokers, (suit, honor))
             out[i] = win
             continue
-        win = hand.joker_hu(e0, e1, e2, e3, j) if with_jokers else hand.standard_hu(e0, e1, e2, e3)
+        win = joker_hu(entries, j) if with_jokers else standard_hu(entries)
         if not win:
-            forms = hand.special_forms(total, MAX_HAND_TILES, odd, big, singles, k0, k1, k2, j, seven_pairs,
-                                       quad_as_two_pairs, thirteen_orphans)
-            win = forms != 0 and hand.special_hu(c, forms, quad_as_two_pairs, j)
+            forms = special_forms(tally, MAX_HAND_TILES, keys, j, rules)
+            win = forms != 0 and special_hu(c, forms, quad_as_two_pairs, j)
         out[i] = win
     return OK, counts.shape[0]
 
@@ -83,16 +99,13 @@ def hu_batch(counts, jokers, tables, rules, out):
 @kernel
 def hu_batch_without_jokers(counts, tables, rules, out):
     """out[i] = hu of row i, for rows without jokers: :func:`hu_batch`'s answers with less work on
-    the rows that do not win. The row's lean scan (:func:`.hand.scan_row_lean`) checks its counts
-    before the entries are read; the entries give its tile count. Under plain rules every row is
-    answered here (the special forms' exact checks take the counts themselves). Under variants,
-    a row whose standard form wins is answered here when the rules have no 258 pair; one whose
-    standard form does not win, when :func:`.variants.other_forms_may_win` rules out every other
-    form. Every other row (random rows seldom; under the 258 pair every standard win; seven
-    pairs) is answered by :func:`hu_batch` on that row alone, which takes the counts its forms
-    need (a call that costs some tens of ns)."""
-    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
-        variants.rule_flags(rules)
+    the rows that do not win. The lean scan (:func:`.row.scan_row_lean`) checks the counts
+    before the entries are read; the entries give the tile count. Under plain rules every row
+    is answered here. Under variants, a row whose standard form wins is answered here when the
+    rules have no 258 pair; one whose standard form does not win, when
+    :func:`.wins.other_forms_may_win` rules out every other form. Every other row is answered
+    by :func:`hu_batch` on that row alone."""
+    _, quad_as_two_pairs, _, honors, three_player, plain, pair_258 = rule_flags(rules)
     max_suits = (rules >> MAX_SUITS_SHIFT) & 3
     no_jokers = np.empty(0, np.uint8)
     hu_tables = tables
@@ -100,21 +113,19 @@ def hu_batch_without_jokers(counts, tables, rules, out):
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     for i in range(counts.shape[0]):
         c = row_at(counts, i)
-        status, k0, k1, k2, k3, _, _, _, e3, total, classes, odd, paired = \
-            hand.lean_row(c, suit, honor, hand.HU, honors, three_player)
+        status, keys, entries, total, classes, odd, paired = lean_row(c, (suit, honor), HU, honors, three_player)
         if status != OK:
             return status, i
         standard = classes == CLASS_PAIR
         if plain:
             win = standard
             if not win:  # no count of big or single kinds: special_forms passes on them, the exact checks decide
-                forms = hand.special_forms(total, MAX_HAND_TILES, odd, 0, total, k0, k1, k2, 0, seven_pairs,
-                                           quad_as_two_pairs, thirteen_orphans)
-                win = forms != 0 and hand.special_hu(c, forms, quad_as_two_pairs, 0)
+                forms = special_forms((total, odd, np.int64(0), total), MAX_HAND_TILES, keys, 0, rules)
+                win = forms != 0 and special_hu(c, forms, quad_as_two_pairs, 0)
             out[i] = win
         elif standard and not pair_258:
-            out[i] = variants.suits_held(k0, k1, k2) <= max_suits
-        elif standard or variants.other_forms_may_win(c, k0, k1, k2, k3, e3, total, odd, paired, rules, 0):
+            out[i] = suits_held(keys) <= max_suits
+        elif standard or other_forms_may_win(c, keys, entries[3], total, odd, paired, rules, 0):
             hu_batch(counts[i:i + 1], no_jokers, hu_tables, rules, out[i:i + 1])
         else:
             out[i] = False
@@ -125,94 +136,248 @@ def hu_batch_without_jokers(counts, tables, rules, out):
 def ting_batch(counts, jokers, tables, rules, out):
     """out[i] = wait mask of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
     with_jokers = jokers.shape[0] != 0
-    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
-        variants.rule_flags(rules)
+    _, _, _, honors, three_player, plain, pair_258 = rule_flags(rules)
     tables = unowned(tables)  # the steps called per row (组合龙) then count no references
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     for i in range(counts.shape[0]):
         c = row_at(counts, i)
         j = np.int64(jokers[i]) if with_jokers else 0
-        status, total, odd, big, singles = hand.scan_row(c, hand.TING, honors, j, three_player)
+        status, total, odd, big, singles = scan_row(c, TING, honors, j, three_player)
         if status != OK:
             return status, i
-        k0, k1, k2, k3 = suit_keys(c)
-        e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
+        tally = (total, odd, big, singles)
+        keys = suit_keys(c)
+        k0, k1, k2, k3 = keys
+        entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
         if not plain:
-            standard = variants.suit_waits(c, e0, e1, e2, e3, j, with_jokers)
+            standard = suit_waits(c, entries, j, with_jokers)
             if standard and pair_258:  # the waits of a 258 pair, 碰碰胡 or 清一色 are standard waits
-                standard = variants.pair_258_waits(c, k0, k1, k2, k3, total, odd, big, singles, j, with_jokers,
-                                                   standard, np.int64(suit_258[k0]), np.int64(suit_258[k1]),
-                                                   np.int64(suit_258[k2]), np.int64(honor_258[k3]), rules)
-            mask, left = variants.variant_waits(c, k0, k1, k2, k3, e3, total, odd, big, singles, j, with_jokers,
-                                                  standard, rules)
+                standard = pair_258_waits(c, keys, tally, j, with_jokers, standard,
+                                          (np.int64(suit_258[k0]), np.int64(suit_258[k1]), np.int64(suit_258[k2]),
+                                           np.int64(honor_258[k3])), rules)
+            mask, left = variant_waits(c, keys, entries[3], tally, j, with_jokers, standard, rules)
             if left:
-                mask |= variants.straight_waits(c, k0, k1, k2, k3, total, j, with_jokers, suit, honor, rules)
+                mask |= straight_waits(c, keys, total, j, with_jokers, (suit, honor), rules)
             out[i] = mask
             continue
-        out[i] = hand.plain_waits(c, e0, e1, e2, e3, k0, k1, k2, total, odd, big, singles, j, with_jokers,
-                                  seven_pairs, quad_as_two_pairs, thirteen_orphans, honors)
+        out[i] = plain_waits(c, entries, keys, tally, j, with_jokers, rules)
     return OK, counts.shape[0]
 
 
 @kernel
 def ting_batch_without_jokers(counts, tables, rules, out):
     """out[i] = wait mask of row i, for rows without jokers: :func:`ting_batch`'s answers with
-    less work on the rows that do not wait, as :func:`hu_batch_without_jokers` does for hu (the
-    lean row scan, the tile count from the entries). Under plain rules every row is answered
-    here. Under variants, a row is answered here from its standard waits (kept to the tiles the
-    rules allow, :func:`.variants.waits_in_game`) when :func:`.variants.other_forms_may_win`
-    rules out every other form and, under the 258 pair, it has no standard wait; every other
-    row is answered by :func:`ting_batch` on that row alone."""
-    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258 = \
-        variants.rule_flags(rules)
+    less work on the rows that do not wait, as :func:`hu_batch_without_jokers` does for hu.
+    Under plain rules every row is answered here. Under variants, a row is answered here from
+    its standard waits (kept to the tiles the rules allow, :func:`.forms.limits.waits_in_game`)
+    when :func:`.wins.other_forms_may_win` rules out every other form and, under the 258 pair,
+    it has no standard wait; every other row by :func:`ting_batch` on that row alone."""
+    _, _, _, honors, three_player, plain, pair_258 = rule_flags(rules)
     no_jokers = np.empty(0, np.uint8)
     ting_tables = tables
     tables = unowned(tables)
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     for i in range(counts.shape[0]):
         c = row_at(counts, i)
-        status, k0, k1, k2, k3, e0, e1, e2, e3, total, _, odd, paired = \
-            hand.lean_row(c, suit, honor, hand.TING, honors, three_player)
+        status, keys, entries, total, _, odd, paired = lean_row(c, (suit, honor), TING, honors, three_player)
         if status != OK:
             return status, i
         if plain:  # no count of big or single kinds: special_forms passes on them, the exact checks decide
-            out[i] = hand.plain_waits(c, e0, e1, e2, e3, k0, k1, k2, total, odd, 0, total, 0, False, seven_pairs,
-                                      quad_as_two_pairs, thirteen_orphans, honors)
+            out[i] = plain_waits(c, entries, keys, (total, odd, np.int64(0), total), 0, False, rules)
             continue
-        standard = hand.standard_waits(e0, e1, e2, e3)
-        if standard != 0 and pair_258 or \
-                variants.other_forms_may_win(c, k0, k1, k2, k3, e3, total, odd, paired, rules, 1):
+        standard = standard_waits(entries)
+        if standard != 0 and pair_258 or other_forms_may_win(c, keys, entries[3], total, odd, paired, rules, 1):
             ting_batch(counts[i:i + 1], no_jokers, ting_tables, rules, out[i:i + 1])
         else:
-            out[i] = variants.waits_in_game(standard, k0, k1, k2, rules)
+            out[i] = waits_in_game(standard, keys, rules)
     return OK, counts.shape[0]
 
 
 @kernel
 def ting_one(tables, rules, counts):
     """The wait mask of one 3k+1 hand (34 counts, e.g. a ``bytearray``) under plain rules
-    (:attr:`.rules.RuleSet.plain`) without jokers, packed in one int (a returned tuple would
-    cost the caller more than the row step): the row step of :func:`ting_batch` for a single
-    hand. ``tables``: :func:`lookup.addresses.table_addresses` of the two tables it reads (a
-    scalar call pays for every array argument), the hu/ting entries of the numbered suits and
-    of the honors. The hand comes last, so the tables and rules can be bound ahead
-    (``functools.partial``).
+    without jokers, packed in one int: the row step of :func:`ting_batch` for a single hand.
+    ``tables``: :func:`lookup.addresses.table_addresses` of the hu/ting entries of the numbered
+    suits and of the honors. The hand comes last, so the tables and rules can be bound ahead.
 
-    Returns the mask when some count is 2 or more; the mask with :data:`.hand.ONE_SINGLES_BIT`
+    Returns the mask when some count is 2 or more; the mask with :data:`.row.ONE_SINGLES_BIT`
     set when none is (a list of bools passed as counts looks the same, so the caller checks
-    the types); :data:`.hand.ONE_REFUSED` minus the row status when the row scan refuses the
+    the types); :data:`.row.ONE_REFUSED` minus the row status when the row scan refuses the
     hand (:data:`lookup.jit.ERR_SIZE` when it has other than 34 counts).
     """
     if len(counts) != N_TILE_KINDS:
-        return hand.ONE_REFUSED - ERR_SIZE
-    seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, _, _ = variants.rule_flags(rules)
-    status, total, odd, big, singles = hand.scan_row(counts, hand.TING, honors, 0, three_player)
+        return ONE_REFUSED - ERR_SIZE
+    _, _, _, honors, three_player, _, _ = rule_flags(rules)
+    status, total, odd, big, singles = scan_row(counts, TING, honors, 0, three_player)
     if status != OK:
-        return hand.ONE_REFUSED - status
-    k0, k1, k2, k3 = suit_keys(counts)
+        return ONE_REFUSED - status
+    keys = suit_keys(counts)
+    k0, k1, k2, k3 = keys
     suit, honor = table_at(tables, 0, ENTRY_DTYPE), table_at(tables, 1, ENTRY_DTYPE)
-    e0, e1, e2, e3 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3])
-    mask = hand.plain_waits(counts, e0, e1, e2, e3, k0, k1, k2, total, odd, big, singles, 0, False, seven_pairs,
-                            quad_as_two_pairs, thirteen_orphans, honors)
-    return mask if singles != total else mask | hand.ONE_SINGLES_BIT
+    entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
+    mask = plain_waits(counts, entries, keys, (total, odd, big, singles), 0, False, rules)
+    return mask if singles != total else mask | ONE_SINGLES_BIT
+
+
+@kernel
+def plain_shanten_batch(counts, tables, rules, out):
+    """out[i] = shanten (least lacking - 1) of row i (3k+1 or 3k+2 tiles, k <= 4) under plain
+    rules without jokers: :func:`.lacking.plain_shanten_row` per row, as :func:`shanten_one`
+    for one hand. ``tables``, ``rules`` as :func:`shanten_batch`, which answers these rows
+    alike; a kernel of its own, so that its loop carries none of the variants' code."""
+    plain = (tables[KIND_SUIT], tables[KIND_HONOR], tables[PLAIN_WORDS[0]], tables[PLAIN_WORDS[1]])
+    for i in range(counts.shape[0]):
+        status, shanten = plain_shanten_row(row_at(counts, i), plain, rules)
+        if status != OK:
+            return status, i
+        out[i] = shanten
+    return OK, counts.shape[0]
+
+
+@kernel
+def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
+    """out[i] = shanten (least lacking - jokers - 1) of row i (3k+1 or 3k+2 tiles with jokers[i]
+    wildcards when ``jokers`` is not empty, k <= 4) under any rules, every form. ``tables``:
+    the shanten entries of each suit kind, then the plain words (:data:`.forms.costs.PLAIN_WORDS`);
+    ``over_keys``/``over_values``: their over-4 lists."""
+    with_jokers = jokers.shape[0] != 0
+    _, _, _, honors, three_player, _, pair_258 = rule_flags(rules)
+    # views that hold no reference: the steps called per row (组合龙, the full merge) then count none
+    tables, over_keys, over_values = unowned(tables), unowned(over_keys), unowned(over_values)
+    st = (tables, over_keys, over_values)
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    words, honor_words = tables[PLAIN_WORDS[0]], tables[PLAIN_WORDS[1]]
+    numbered = tables[KIND_SUIT_258] if pair_258 else suit  # the standard form's kinds
+    honor_std = tables[KIND_HONOR_258] if pair_258 else honor
+    countable = not pair_258  # the kinds of the plain words (their honor words serve three-player characters)
+    for i in range(counts.shape[0]):
+        c = row_at(counts, i)
+        j = np.int64(jokers[i]) if with_jokers else 0
+        status, total, keys = checked_keys(c, honors, j, three_player)
+        if status != OK:
+            return status, i
+        k0, k1, k2, k3 = keys
+        e0, e1, e2, e3 = 0, 0, 0, 0
+        counted = False
+        if countable:  # the plain words serve as entries (the same form counts and flags above)
+            e0 = np.int64(honor_words[terminal_key(k0)] if three_player else words[k0])
+            e1, e2, e3 = np.int64(words[k1]), np.int64(words[k2]), np.int64(honor_words[k3])
+            counted = ((e0 | e1 | e2 | e3) & NOT_CONCAVE) == 0
+        f0, f1, f2 = e0, e1, e2  # the plain kind's entries (清一色 only, never countable)
+        if not counted:
+            e0 = np.int64(honor_std[terminal_key(k0)] if three_player else numbered[k0])
+            e1, e2, e3 = np.int64(numbered[k1]), np.int64(numbered[k2]), np.int64(honor_std[k3])
+            f0, f1, f2 = np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2])
+        lacking, left = row_lacking(c, total, j, (e0, e1, e2, e3), (f0, f1, f2), rules, counted)
+        if left == FULL:
+            lacking = full_least(c, keys, total, j, st, rules)
+        elif left == STRAIGHT:
+            lacking = min(lacking, straight_lacking(c, keys, total, j, st, rules, lacking - 1))
+        out[i] = lacking - j - 1
+    return OK, counts.shape[0]
+
+
+@kernel
+def knitted_shanten_batch(counts, tables, rest_tables, rules, out):
+    """out[i] = shanten (least lacking - 1) of row i (3k+1 or 3k+2 tiles, k <= 4) under plain
+    rules with 全不靠 and/or 组合龙 (:attr:`.rules.RuleSet.knitted`) without jokers: the
+    standard form counted from the plain words, or merged from the entries when one is
+    NOT_CONCAVE, then the other forms by :func:`.lacking.knitted_rules_lacking`. ``tables`` as
+    :func:`shanten_batch`; ``rest_tables``: the suit and honor rest codes and
+    knitted/rest_lacking. A kernel of its own, so that its loop carries no other variant."""
+    honors = rules & HONORS != 0
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    words, honor_words = tables[PLAIN_WORDS[0]], tables[PLAIN_WORDS[1]]
+    rest_tables = unowned(rest_tables)  # no reference counted per row
+    for i in range(counts.shape[0]):
+        c = row_at(counts, i)
+        status, total, keys = checked_keys(c, honors, 0, False)
+        if status != OK:
+            return status, i
+        k0, k1, k2, k3 = keys
+        g = (np.int64(words[k0]), np.int64(words[k1]), np.int64(words[k2]), np.int64(honor_words[k3]))
+        concave = ((g[0] | g[1] | g[2] | g[3]) & NOT_CONCAVE) == 0
+        if concave:
+            standard = greedy_lacking(g, total // 3)
+        else:
+            standard = merged_lacking((np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]),
+                                       np.int64(honor[k3])), total // 3, honors)
+        out[i] = knitted_rules_lacking(standard, g, keys, total, concave, rest_tables, rules) - 1
+    return OK, counts.shape[0]
+
+
+@kernel
+def shanten_one(tables, rules, hand):
+    """The shanten of one hand (34 counts, e.g. a ``bytearray``; 3k+1 or 3k+2 tiles, k <= 4)
+    under plain rules without jokers, packed in one int: the row step of
+    :func:`plain_shanten_batch` for a single hand. ``tables``:
+    :func:`lookup.addresses.table_addresses` of the shanten entries of the numbered suits and
+    of the honors, then their plain words. The hand comes last, so the tables and rules can
+    be bound ahead.
+
+    Returns the shanten (-1 and up) when some count is 2 or more; the shanten plus
+    :data:`.row.ONE_SINGLES` when none is (the caller checks the types of a list of bools);
+    :data:`.row.ONE_REFUSED` minus the row status when the row scan refuses the hand (or
+    :data:`lookup.jit.ERR_SIZE` when it has other than 34 counts).
+    """
+    if len(hand) != N_TILE_KINDS:
+        return ONE_REFUSED - ERR_SIZE
+    plain = (table_at(tables, 0, SHANTEN_DTYPE), table_at(tables, 1, SHANTEN_DTYPE),
+             table_at(tables, 2, SHANTEN_DTYPE), table_at(tables, 3, SHANTEN_DTYPE))
+    status, value = plain_shanten_row(hand, plain, rules)
+    if status != OK:
+        return ONE_REFUSED - status
+    held = 0
+    for t in range(N_TILE_KINDS):
+        held |= hand[t]
+    return value if held > 1 else value + ONE_SINGLES
+
+
+@kernel
+def discard_advice(hand, jokers, tables, over_keys, over_values, rules, out):
+    """Discard advice of one 3k+2 ``hand`` (34 counts, e.g. a ``bytearray``; ``jokers``
+    wildcards beside it, never discarded); returns ``(OK, rows)``, or the status of the hand's
+    row scan and 0. Tables and rules as :func:`shanten_batch`.
+
+    out[4 * i: 4 * i + 4] gets row i: discard, shanten after it, unseen copies of the tiles
+    that lower that shanten (the whole hand counted as seen), the mask of those tiles. Rows
+    come sorted best first (lower shanten, more copies, lower tile).
+    """
+    _, _, _, honors, three_player, plain, _ = rule_flags(rules)
+    status, total, _, _, _ = scan_row(hand, HU, honors, jokers, three_player)
+    if status != OK:
+        return status, 0
+    plain = plain and jokers == 0  # the three plain forms, with the other suits' drop masks kept
+    # views that hold no reference, as in shanten_batch: the steps called per discard count none
+    tables, over_keys, over_values = unowned(tables), unowned(over_keys), unowned(over_values)
+    st = (tables, over_keys, over_values)
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    scratch = (np.empty((4, N_SUIT_RANKS), np.int64), np.zeros(4, np.bool_), np.empty((4, N_SUIT_RANKS), np.int64))
+    total -= 1  # real tiles after the discard
+    c = np.empty(N_TILE_KINDS, np.uint8)
+    for t in range(N_TILE_KINDS):
+        c[t] = hand[t]
+    k0, k1, k2, k3 = suit_keys(c)
+    keys = np.array([k0, k1, k2, k3])
+    n = 0
+    for d in range(N_TILE_KINDS):
+        if hand[d] == 0:
+            continue
+        ds = d // N_SUIT_RANKS
+        step = COUNT_BASE ** (d - N_SUIT_RANKS * ds)
+        c[d] -= 1
+        keys[ds] -= step
+        if plain:
+            lacking, mask = plain_lowering(c, hand, keys, ds, total, (suit, honor), rules, scratch)
+        else:
+            lacking, mask = evaluate(c, (keys[0], keys[1], keys[2], keys[3]), total, jokers, st, rules)
+        out[4 * n] = d
+        out[4 * n + 1] = lacking - jokers - 1
+        out[4 * n + 2] = unseen_copies(hand, mask)
+        out[4 * n + 3] = mask
+        n += 1
+        c[d] += 1
+        keys[ds] += step
+    sort_advice(out, n)
+    return OK, n

@@ -1,8 +1,8 @@
-"""Hu and ting, one hand or a batch, answered from the per-suit tables (SPEC §2).
+"""Hu and ting, one hand or a batch, answered from the per-suit tables.
 
 Hu and ting of a standard hand cost one table look-up per suit: the four suit vectors'
-entries are combined (:mod:`.hand`); seven pairs and thirteen orphans are checked by their
-rules, the forms and limits of the rule variants by :mod:`.variants`. Ting never lists a
+entries are combined (:mod:`.forms.standard`); every other form and limit of the rules is
+checked by :mod:`.wins` and the form modules (:mod:`.forms`). Ting never lists a
 kind the hand already holds 4 of, nor a tile out of the game. ``jokers`` wildcards (0..8,
 each any tile, a fifth copy included) apply to every form. A hand is any
 :data:`~.tiles.Hand`; batch forms take an ``(N, 34)`` integer array of counts and run the
@@ -37,15 +37,8 @@ from .encoding import (
     ORPHANS,
     SUIT_KINDS,
 )
-from .hand import (
-    HU,
-    ONE_SINGLES_BIT,
-    TING,
-    joker_hu,
-    size_and_class,
-    special_forms,
-    special_hu,
-)
+from .forms.limits import pair_258_waits, pair_258_win
+from .forms.standard import joker_hu, size_and_class, suit_waits, suit_win
 from .inputs import (
     HU_SIZES,
     PLAIN_BITS,
@@ -61,18 +54,10 @@ from .inputs import (
     sizes_text,
     special_counts,
 )
+from .row import HU, ONE_SINGLES_BIT, TING
 from .rules import RuleSet
 from .tiles import Hand, mask_tiles, wait_mask
-from .variants import (
-    pair_258_waits,
-    pair_258_win,
-    straight_hu,
-    straight_waits,
-    suit_waits,
-    suit_win,
-    variant_hu,
-    variant_waits,
-)
+from .wins import special_forms, special_hu, straight_hu, straight_waits, variant_hu, variant_waits
 
 GAME = "mahjong"
 
@@ -105,17 +90,16 @@ def is_hu(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> boo
     rules = resolve_rules(rules)
     counts, k0, k1, k2, k3 = counts_and_keys(hand)
     _, suit, honor, views = HU_TING.value or HU_TING.get()
-    n, classes = size_and_class(suit[k0], suit[k1], suit[k2], honor[k3])
+    n, classes = size_and_class((suit[k0], suit[k1], suit[k2], honor[k3]))
     if jokers:
         jokers = check_jokers(jokers)
         check_hand(counts, n, rules, HU, "hu", jokers)
         _, suit_j, honor_j, views_j = JOKERS.value or JOKERS.get()
         if not rules.plain:
             return _variant_hu(counts, (k0, k1, k2, k3), n, jokers, views_j, rules)
-        if joker_hu(suit_j[k0], suit_j[k1], suit_j[k2], honor_j[k3], jokers):
+        if joker_hu((suit_j[k0], suit_j[k1], suit_j[k2], honor_j[k3]), jokers):
             return True
-        forms = special_forms(n, MAX_HAND_TILES, *special_counts(counts), k0, k1, k2, jokers,
-                              rules.seven_pairs, rules.quad_as_two_pairs, rules.thirteen_orphans)
+        forms = special_forms((n, *special_counts(counts)), MAX_HAND_TILES, (k0, k1, k2, k3), jokers, rules.bits)
         return bool(forms) and special_hu(counts, forms, rules.quad_as_two_pairs, jokers)
     if n not in HU_SIZES or not rules.honors or not rules.plain:
         check_hand(counts, n, rules, HU, "hu")
@@ -182,17 +166,16 @@ def _variant_hu(counts: bytes, keys: tuple[int, int, int, int], n: int, jokers: 
     """Hu under rules with variants (the kernels' steps, run as Python on the entries' memoryviews)."""
     k0, k1, k2, k3 = keys
     suit, honor = views[KIND_SUIT], views[KIND_HONOR]
-    odd, big, singles = special_counts(counts)
+    tally = (n, *special_counts(counts))
     wild = bool(jokers)
-    standard = suit_win(suit[k0], suit[k1], suit[k2], honor[k3], jokers, wild)
+    standard = suit_win((suit[k0], suit[k1], suit[k2], honor[k3]), jokers, wild)
     if standard and rules.pair_258:
-        suit_258 = views[KIND_SUIT_258]
-        standard = pair_258_win(k0, k1, k2, k3, n, odd, big, singles, jokers, wild, suit_258[k0], suit_258[k1],
-                                suit_258[k2], views[KIND_HONOR_258][k3], rules.bits)
-    win, left = variant_hu(counts, k0, k1, k2, k3, honor[k3], n, odd, big, singles, jokers, wild, standard,
-                           rules.bits)
+        suit_258, honor_258 = views[KIND_SUIT_258], views[KIND_HONOR_258]
+        standard = pair_258_win(keys, tally, jokers, wild, (suit_258[k0], suit_258[k1], suit_258[k2], honor_258[k3]),
+                                rules.bits)
+    win, left = variant_hu(counts, keys, honor[k3], tally, jokers, wild, standard, rules.bits)
     if left:
-        win = straight_hu(counts, k0, k1, k2, k3, n, jokers, wild, suit, honor)
+        win = straight_hu(counts, keys, n, jokers, wild, (suit, honor))
     return bool(win)
 
 
@@ -201,17 +184,16 @@ def _variant_waits(counts: bytes, keys: tuple[int, int, int, int], n: int, joker
     """Wait mask under rules with variants, or with jokers (the kernels' steps, run as Python)."""
     k0, k1, k2, k3 = keys
     suit, honor = views[KIND_SUIT], views[KIND_HONOR]
-    odd, big, singles = special_counts(counts)
+    tally = (n, *special_counts(counts))
     wild = bool(jokers)
-    standard = suit_waits(counts, suit[k0], suit[k1], suit[k2], honor[k3], jokers, wild)
+    standard = suit_waits(counts, (suit[k0], suit[k1], suit[k2], honor[k3]), jokers, wild)
     if standard and rules.pair_258:
-        suit_258 = views[KIND_SUIT_258]
-        standard = pair_258_waits(counts, k0, k1, k2, k3, n, odd, big, singles, jokers, wild, standard, suit_258[k0],
-                                  suit_258[k1], suit_258[k2], views[KIND_HONOR_258][k3], rules.bits)
-    mask, left = variant_waits(counts, k0, k1, k2, k3, honor[k3], n, odd, big, singles, jokers, wild, standard,
-                                 rules.bits)
+        suit_258, honor_258 = views[KIND_SUIT_258], views[KIND_HONOR_258]
+        standard = pair_258_waits(counts, keys, tally, jokers, wild, standard,
+                                  (suit_258[k0], suit_258[k1], suit_258[k2], honor_258[k3]), rules.bits)
+    mask, left = variant_waits(counts, keys, honor[k3], tally, jokers, wild, standard, rules.bits)
     if left:
-        mask |= straight_waits(counts, k0, k1, k2, k3, n, jokers, wild, suit, honor, rules.bits)
+        mask |= straight_waits(counts, keys, n, jokers, wild, (suit, honor), rules.bits)
     return int(mask)
 
 

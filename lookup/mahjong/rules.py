@@ -1,4 +1,4 @@
-"""Mahjong rule sets (SPEC §2, issue 11): which winning forms count, and the tiles in play.
+"""Mahjong rule sets: which winning forms count, and the tiles in play.
 
 Presets: ``standard`` (standard hands only, as UVa 11210), ``riichi`` (standard, seven
 pairs of distinct kinds, thirteen orphans: agrees with the ``mahjong`` and ``xiangting``

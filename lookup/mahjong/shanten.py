@@ -1,9 +1,9 @@
-"""Shanten and discard advice from the per-suit shanten entries (SPEC §2, issue 11).
+"""Shanten and discard advice from the per-suit shanten entries.
 
-Both run compiled kernels (:mod:`.shanten_kernels`, per-hand steps in :mod:`.shanten_hand`,
-:mod:`.shanten_budget` and :mod:`.shanten_forms`) on one hand or a batch: the shanten is the
-replacement number minus one (the least over every form the rules allow), and a discard's
-waits are the tiles that lower the shanten after it. ``jokers`` (0..8) are wild as in
+Both run compiled kernels (:mod:`.kernels`; per-hand steps in :mod:`.lacking`,
+:mod:`.lowering` and :mod:`.forms`) on one hand or a batch: the shanten is the least lacking
+over every form the rules allow, minus the jokers, minus one (:mod:`.forms.costs`), and a
+discard's waits are the tiles that lower the shanten after it. ``jokers`` (0..8) are wild as in
 ``is_hu`` (any tile, a fifth copy included), stay in the hand and are never discarded.
 """
 
@@ -19,7 +19,6 @@ import numpy.typing as npt
 from .. import jit, tables
 from ..arrays import answer_array
 from .encoding import KIND_HONOR, KIND_SUIT, MAX_HAND_TILES, N_TILE_KINDS, SHANTEN_DTYPE, SUIT_KINDS
-from .hand import EITHER, HU, ONE_SINGLES
 from .inputs import (
     NO_JOKERS,
     PLAIN_BITS,
@@ -34,6 +33,7 @@ from .inputs import (
     resolve_rules,
     single_hand_query,
 )
+from .row import EITHER, HU, ONE_SINGLES
 from .rules import RuleSet
 from .tiles import Hand, hand_counts, mask_tiles
 
@@ -43,7 +43,7 @@ GAME = "mahjong"
 class Shanten(NamedTuple):
     """The shanten entries, over-4 keys and over-4 entries of each suit kind (SUIT_KINDS
     order; layouts in :mod:`.encoding`; ``entries`` holds the shanten entries followed by the
-    plain words of the suit and the honors, :data:`.shanten_hand.PLAIN_WORDS`), with the
+    plain words of the suit and the honors, :data:`.forms.costs.PLAIN_WORDS`), with the
     kernels that read them: ``batch`` (any rules), ``plain_batch`` (plain rules without jokers;
     the entries and the rule bits), ``knitted_batch`` (the knitted rules without jokers,
     :attr:`.rules.RuleSet.knitted`; it also takes ``rest``: the suit and honor rest codes and
@@ -69,7 +69,7 @@ class Shanten(NamedTuple):
 
 def _build(t: tables.TableSet) -> Shanten:
     from ..addresses import table_addresses  # imports Numba, as the kernels do
-    from . import shanten_kernels as kernels  # compiled on first use: only these queries import Numba
+    from . import kernels  # compiled on first use: only these queries import Numba
 
     entries, over_keys, over = (tuple(t[f"{kind}/{name}"] for kind in SUIT_KINDS)
                                 for name in ("shanten", "over4_keys", "over4"))

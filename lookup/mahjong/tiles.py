@@ -1,6 +1,6 @@
 """Mahjong tile notation: parse text in four notations, format tiles, convert hands to counts.
 
-Tile indices follow SPEC §1 (see :mod:`lookup.mahjong.encoding`). :data:`Hand` is every form
+Tile indices are those of :mod:`lookup.mahjong.encoding`. :data:`Hand` is every form
 a query takes; :func:`hand_counts` turns one into its 34 counts, :func:`mask_tiles` a 34-bit
 tile mask into its tiles. Accepted text notations, freely mixed and separated by spaces or
 commas:

@@ -8,23 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from lookup.cli import main
 from lookup.cli.uva import solve
 from lookup.mahjong import tiles
 from tests.support import mahjong_hands as handgen
+from tests.support.cli import run
 
 SEED_SOURCE = Path(__file__).parent.parent / "support" / "oracles" / "uva11210_seed.c"
 SAMPLE_IN = "1S 1S 2S 2S 2S 3S 3S 3S 7S 8S 9S FA FA\n1S 2S 3S 4S 5S 6S 7S 8S 9S 1T 3T 5T 7T\n0\n"
 SAMPLE_OUT = "Case 1: 1S 4S FA\nCase 2: Not ready\n"
-
-
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        import io
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_hu_and_ting(capsys):
@@ -106,9 +97,9 @@ def test_bad_input_is_one_line_exit_2(capsys, argv, match):
     assert err.count("\n") == 1 and err.startswith("paibiao") and match in err
 
 
-def test_uva_sample(capsys, monkeypatch):
+def test_uva_sample(capsys):
     assert solve(SAMPLE_IN) == SAMPLE_OUT
-    assert run(capsys, "uva11210", stdin=SAMPLE_IN, monkeypatch=monkeypatch)[:2] == (0, SAMPLE_OUT)
+    assert run(capsys, "uva11210", stdin=SAMPLE_IN)[:2] == (0, SAMPLE_OUT)
     assert solve(SAMPLE_IN.replace("\n0\n", "\n")) == SAMPLE_OUT  # end of input ends too
     assert solve("0\n1S") == ""
 
@@ -119,8 +110,8 @@ def test_uva_sample(capsys, monkeypatch):
     ("1S 1S 2S 2S 2S 3S 3S 3S 7S 8S 9S FA fa\n0\n", "case 1: bad tile token 'fa'"),
     ("1S 1S 1S 1S 1S 3S 3S 3S 7S 8S 9S FA FA\n0\n", "case 1: hand holds 5 copies"),
 ])
-def test_uva_bad_input(capsys, monkeypatch, text, match):
-    code, out, err = run(capsys, "uva11210", stdin=text, monkeypatch=monkeypatch)
+def test_uva_bad_input(capsys, text, match):
+    code, out, err = run(capsys, "uva11210", stdin=text)
     assert code == 2 and out == "" and err.count("\n") == 1 and match in err
 
 

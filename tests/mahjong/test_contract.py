@@ -10,8 +10,8 @@ from lookup import jit, mahjong, tables
 from lookup.addresses import row_at
 from lookup.errors import InvalidCardError, InvalidHandError, InvalidRulesError, InvalidTileError
 from lookup.mahjong import encoding as enc
-from lookup.mahjong import hand as hand_steps
-from lookup.mahjong import kernels, shanten_kernels
+from lookup.mahjong import kernels
+from lookup.mahjong import row as hand_steps
 from lookup.mahjong.inputs import NO_JOKERS
 from lookup.mahjong.rules import PRESETS, RuleSet, get_rules
 from lookup.mahjong.shanten import SHANTEN
@@ -70,7 +70,7 @@ def test_hu_and_ting_kernels_run_alike_as_python(rng, rules):
                 assert np.array_equal(lean, compiled) and np.array_equal(lean_python, compiled)
 
 
-# variants.bit_count's SWAR multiply wraps at 64 bits by design, as compiled; run as Python on
+# row.bit_count's SWAR multiply wraps at 64 bits by design, as compiled; run as Python on
 # numpy int64 masks it wraps the same but warns
 @pytest.mark.filterwarnings("ignore:overflow encountered in scalar multiply:RuntimeWarning")
 @pytest.mark.parametrize("rules", list(PRESETS))
@@ -80,23 +80,23 @@ def test_shanten_kernels_run_alike_as_python(rng, rules):
         rows = _rules_rows(rng, rules, sizes, 8)
         jokers = np.full(len(rows), jokers, np.uint8) if jokers else NO_JOKERS
         compiled, python = np.empty(len(rows), np.int8), np.empty(len(rows), np.int8)
-        assert shanten_kernels.shanten_batch(rows, jokers, *_shanten_tables(), bits, compiled) == (jit.OK, len(rows))
-        assert shanten_kernels.shanten_batch.py_func(rows, jokers, *_shanten_tables(), bits, python) == \
+        assert kernels.shanten_batch(rows, jokers, *_shanten_tables(), bits, compiled) == (jit.OK, len(rows))
+        assert kernels.shanten_batch.py_func(rows, jokers, *_shanten_tables(), bits, python) == \
             (jit.OK, len(rows))
         assert np.array_equal(compiled, python)
         if PRESETS[rules].plain and not jokers.size:  # the plain rules' own kernel answers alike
             entries = _shanten_tables()[0]
             plain, plain_python = np.empty(len(rows), np.int8), np.empty(len(rows), np.int8)
-            assert shanten_kernels.plain_shanten_batch(rows, entries, bits, plain) == (jit.OK, len(rows))
-            assert shanten_kernels.plain_shanten_batch.py_func(rows, entries, bits, plain_python) == \
+            assert kernels.plain_shanten_batch(rows, entries, bits, plain) == (jit.OK, len(rows))
+            assert kernels.plain_shanten_batch.py_func(rows, entries, bits, plain_python) == \
                 (jit.OK, len(rows))
             assert np.array_equal(plain, compiled) and np.array_equal(plain_python, compiled)
         if PRESETS[rules].knitted and not jokers.size:  # and so does the knitted rules' own kernel
             rest = SHANTEN.get().rest
             knitted, knitted_python = np.empty(len(rows), np.int8), np.empty(len(rows), np.int8)
             entries = _shanten_tables()[0]
-            assert shanten_kernels.knitted_shanten_batch(rows, entries, rest, bits, knitted) == (jit.OK, len(rows))
-            assert shanten_kernels.knitted_shanten_batch.py_func(rows, entries, rest, bits, knitted_python) == \
+            assert kernels.knitted_shanten_batch(rows, entries, rest, bits, knitted) == (jit.OK, len(rows))
+            assert kernels.knitted_shanten_batch.py_func(rows, entries, rest, bits, knitted_python) == \
                 (jit.OK, len(rows))
             assert np.array_equal(knitted, compiled) and np.array_equal(knitted_python, compiled)
     for hand in _rules_rows(rng, rules, (14, 11), 2):
@@ -105,8 +105,8 @@ def test_shanten_kernels_run_alike_as_python(rng, rules):
             if jokers:
                 hand[np.flatnonzero(hand)[0]] -= 1
             compiled, python = np.empty(56, np.int64), np.empty(56, np.int64)
-            status, n = shanten_kernels.discard_advice(hand, jokers, *_shanten_tables(), bits, compiled)
-            assert (status, n) == shanten_kernels.discard_advice.py_func(hand, jokers, *_shanten_tables(), bits, python)
+            status, n = kernels.discard_advice(hand, jokers, *_shanten_tables(), bits, compiled)
+            assert (status, n) == kernels.discard_advice.py_func(hand, jokers, *_shanten_tables(), bits, python)
             assert status == jit.OK and n == np.count_nonzero(hand)
             assert np.array_equal(compiled[:4 * n], python[:4 * n])
 
@@ -223,7 +223,7 @@ def test_kernels_report_ok_with_the_rows_written_and_the_first_bad_row():
         assert kernels.ting_batch(rows, NO_JOKERS, _entries("hu_ting"), bits, masks) == (status, 2)
         assert kernels.ting_batch_without_jokers(rows, _entries("hu_ting"), bits, masks) == (status, 2)
     rows = np.array([good, five])
-    assert shanten_kernels.shanten_batch(rows, NO_JOKERS, *_shanten_tables(), sichuan, np.empty(2, np.int8)) == \
+    assert kernels.shanten_batch(rows, NO_JOKERS, *_shanten_tables(), sichuan, np.empty(2, np.int8)) == \
         (jit.ERR_COPIES, 1)
     with pytest.raises(InvalidHandError, match="row 1: holds 5 copies of 4m"):
         mahjong.shanten_batch(rows)

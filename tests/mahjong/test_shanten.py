@@ -8,14 +8,12 @@ import xiangting
 
 from lookup import mahjong, tables
 from lookup.errors import InvalidHandError, InvalidRulesError
-from lookup.mahjong import shanten_forms as sf
-from lookup.mahjong import shanten_hand as sh
-from lookup.mahjong import variants
 from lookup.mahjong.encoding import (
     COUNT_BASE,
     FORM_STATS_SHIFT,
     LANE_MASK,
     N_SUIT_RANKS,
+    NOT_CONCAVE,
     REST_CLASSES,
     REST_CODE_BITS,
     class_costs,
@@ -26,9 +24,12 @@ from lookup.mahjong.encoding import (
     suit_key,
     suit_keys,
 )
+from lookup.mahjong.forms.costs import FAR, PLAIN_WORDS, cost, greedy_lacking, share, standard_costs, word_group_held
+from lookup.mahjong.forms.knitted import KNITTED_TILES, knitted_most, words_knitted_most
+from lookup.mahjong.kernels import knitted_shanten_batch, shanten_batch
+from lookup.mahjong.lacking import entries_lacking
 from lookup.mahjong.rules import PRESETS, RuleSet
 from lookup.mahjong.shanten import SHANTEN
-from lookup.mahjong.shanten_kernels import knitted_shanten_batch, shanten_batch
 from lookup.mahjong.tiles import hand_counts
 from tests.support import mahjong_hands as handgen
 from tests.support.oracles import mahjong_rules as rules_slow
@@ -105,14 +106,14 @@ def test_plain_rules_without_honors_match_the_slow_definition(rng):
 
 def used_steps(entry, pair):
     """Increments of the tiles used by m = 0..4 melds (and the pair), read one class at a time."""
-    used = [3 * m + 2 * pair - sh.cost(int(entry), m, pair) for m in range(5)]
+    used = [3 * m + 2 * pair - cost(int(entry), m, pair) for m in range(5)]
     return [b - a for a, b in zip(used, used[1:])]
 
 
 @pytest.mark.parametrize("kind, n_ranks, some_flagged", [("suit", 9, True), ("honor", 7, False)])
-def test_plain_words_give_the_merged_standard_rn(rng, kind, n_ranks, some_flagged):
+def test_plain_words_give_the_merged_standard_lacking(rng, kind, n_ranks, some_flagged):
     """Every key of a sample: NOT_CONCAVE exactly when a used-tile sequence is not concave
-    (some suit keys are, no honor key); four words of keys that are give the rn of the
+    (some suit keys are, no honor key); four words of keys that are give the lacking of the
     min-plus merges, for every k."""
     entries = tables.load("mahjong")[f"{kind}/shanten"]
     words = tables.load("mahjong")[f"{kind}/plain_words"]
@@ -124,49 +125,49 @@ def test_plain_words_give_the_merged_standard_rn(rng, kind, n_ranks, some_flagge
     for q in sample:
         concave = all(all(0 <= a <= 3 and b <= a for a, b in zip(steps, steps[1:])) and 0 <= steps[-1] <= 3
                       for steps in (used_steps(entries[q], 0), used_steps(entries[q], 1)))
-        assert bool(words[q] & sh.NOT_CONCAVE) == (not concave or sh.cost(int(entries[q]), 0, 1) > 2)
+        assert bool(words[q] & NOT_CONCAVE) == (not concave or cost(int(entries[q]), 0, 1) > 2)
         flagged += not concave
         assert int(words[q]) >> FORM_STATS_SHIFT == int(entries[q]) >> FORM_STATS_SHIFT
     assert (flagged > 0) == some_flagged and flagged < len(sample)
     suit_entries = tables.load("mahjong")["suit/shanten"]
     suit_words = plain_words(suit_entries)
-    small = [q for q in sample if not words[q] & sh.NOT_CONCAVE]
+    small = [q for q in sample if not words[q] & NOT_CONCAVE]
     for _ in range(3000):
         keys = [int(q) for q in rng.choice(small, 4)]
         e = [int(suit_entries[q]) for q in keys[:3]] + [int(entries[keys[3]])]
         g = [int(suit_words[q]) for q in keys[:3]] + [int(words[keys[3]])]
-        if any(x & sh.NOT_CONCAVE for x in g):
+        if any(x & NOT_CONCAVE for x in g):
             continue
-        merged = sh.standard_costs(*e, True)
+        merged = standard_costs(tuple(e), True)
         for k in range(5):
-            assert sh.greedy_rn(*g, k) == sh.share(merged[0], merged[1], k)
+            assert greedy_lacking(tuple(g), k) == share(merged[0], merged[1], k)
 
 
 def test_plain_words_hold_the_rank_groups_held(rng):
     """A numbered suit's word holds, per rank group (ranks g, g + 3, g + 6), how many of its
     ranks the key holds (its base-5 digits read one by one); an honor word holds none. Four
-    rows' words give the knitted bound :func:`.variants.knitted_most` reads off the counts."""
+    rows' words give the knitted bound :func:`.knitted_most` reads off the counts."""
     stored = tables.load("mahjong")
     words, honor_words = stored["suit/plain_words"], stored["honor/plain_words"]
     for q in [int(q) for q in rng.integers(0, len(words), 3000)] + [0, len(words) - 1]:
         digits = [q // COUNT_BASE ** r % COUNT_BASE for r in range(N_SUIT_RANKS)]
         for g in range(3):
-            assert sh.word_group_held(int(words[q]), g) == sum(d > 0 for d in digits[g::3]), (q, g)
-    assert all(sh.word_group_held(int(w), g) == 0 for w in honor_words[::97] for g in range(3))
+            assert word_group_held(int(words[q]), g) == sum(d > 0 for d in digits[g::3]), (q, g)
+    assert all(word_group_held(int(w), g) == 0 for w in honor_words[::97] for g in range(3))
     rows = [handgen.random_hand(rng, int(n)) for n in rng.integers(1, 15, 3000)]
     rows += [handgen.knitted_straight_hand(rng) for _ in range(300)]  # a knitted set held whole
     rows += [handgen.knitted_honors_hand(rng) for _ in range(300)]
     for c in rows:
         k0, k1, k2, _ = suit_keys(np.array(c, np.uint8))
-        assert sh.words_knitted_most(int(words[k0]), int(words[k1]), int(words[k2])) == \
-            variants.knitted_most(np.array(c, np.uint8)), c
+        assert words_knitted_most((int(words[k0]), int(words[k1]), int(words[k2]), 0)) == \
+            knitted_most(np.array(c, np.uint8)), c
 
 
 @pytest.mark.parametrize("kind, n_ranks", [("suit", 9), ("honor", 7)])
 def test_a_word_counts_a_3_increment_exactly_when_its_suit_holds_a_whole_meld(kind, n_ranks):
     """Every key whose word is concave: its lane of 3-tile increments (of the melds without the
     pair) counts one exactly when the suit holds a pung or (numbered) a chow, which the
-    组合龙 bound of ``shanten_forms.entries_lacking`` relies on."""
+    组合龙 bound of ``lacking.entries_lacking`` relies on."""
     words = np.asarray(tables.load("mahjong")[f"{kind}/plain_words"])
     keys = np.arange(len(words))
     counts = np.stack([keys // COUNT_BASE ** r % COUNT_BASE for r in range(n_ranks)], axis=1)
@@ -174,7 +175,7 @@ def test_a_word_counts_a_3_increment_exactly_when_its_suit_holds_a_whole_meld(ki
     if n_ranks == N_SUIT_RANKS:
         held = counts > 0
         whole |= (held[:, :-2] & held[:, 1:-1] & held[:, 2:]).any(axis=1)
-    concave = (words & np.uint64(sh.NOT_CONCAVE)) == 0
+    concave = (words & np.uint64(NOT_CONCAVE)) == 0
     threes = (words & np.uint64(LANE_MASK)) != 0
     assert np.array_equal(threes[concave], whole[concave])
     assert whole[concave].any() and not whole[concave].all()
@@ -188,7 +189,7 @@ def _knitted_straight_hands(rng, n):
         size = int(rng.choice([11, 13, 14]))
         jokers = int(rng.random() < 0.25)
         knitted = list(rules_slow.KNITTED[int(rng.integers(len(rules_slow.KNITTED)))])
-        kept = [int(t) for t in rng.choice(knitted, variants.KNITTED_TILES - int(rng.integers(3)), replace=False)]
+        kept = [int(t) for t in rng.choice(knitted, KNITTED_TILES - int(rng.integers(3)), replace=False)]
         counts = [0] * 34
         for t in kept:
             counts[t] += 1
@@ -214,22 +215,23 @@ def test_the_knitted_straight_bound_is_no_more_than_its_lacking(rng):
         c = np.array(counts, np.uint8)
         k0, k1, k2, k3 = suit_keys(c)
         e = [int(words[k0]), int(words[k1]), int(words[k2]), int(honor_words[k3])]
-        counted = not any(x & sh.NOT_CONCAVE for x in e)
+        counted = not any(x & NOT_CONCAVE for x in e)
         if not counted:
             e = [int(suit[k0]), int(suit[k1]), int(suit[k2]), int(honor[k3])]
-        forms = sf.entries_lacking(c, *e, *e[:3], 0, 0, 0, 0, 0, 0, 0, sum(counts), jokers, rules.bits, counted)
+        forms = entries_lacking(c, tuple(e), tuple(e[:3]), (0, 0, 0, 0), (0, 0, 0), sum(counts), jokers, rules.bits,
+                                counted)
         k = (sum(counts) + jokers) // 3
         straight = rules_slow.knitted_straight_lacking(counts, rules, jokers)
         if straight < min(forms[:7]):
             below += 1
             assert forms[7] <= straight, (counts, jokers)
-        if forms[7] < sf.FAR:  # the term as its definition gives it
+        if forms[7] < FAR:  # the term as its definition gives it
             no_meld = not (max(counts) >= 3 or any(counts[t] and counts[t + 1] and counts[t + 2]
                                                    for t in range(27) if t % 9 < 7))
-            bound = variants.KNITTED_TILES - variants.knitted_most(c) + (max(counts) < 2) + \
+            bound = KNITTED_TILES - knitted_most(c) + (max(counts) < 2) + \
                 (counted and k > 3 and no_meld)
             assert forms[7] == bound, (counts, jokers)
-            raised += bound > variants.KNITTED_TILES - variants.knitted_most(c)
+            raised += bound > KNITTED_TILES - knitted_most(c)
     assert below > 100 and raised > 100
 
 
@@ -305,8 +307,8 @@ def test_the_knitted_kernel_answers_as_the_kernel_of_any_rules(rng):
             hands += [counts for counts, jokers in _knitted_straight_hands(rng, 600) if not jokers]
             hands += [handgen.knitted_honors_hand(rng) for _ in range(200)]
         rows = np.array(hands, np.uint8)
-        words = view.entries[sh.PLAIN_WORDS[0]]
-        flagged += sum(any(words[k] & sh.NOT_CONCAVE for k in suit_keys(row)[:3]) for row in rows)
+        words = view.entries[PLAIN_WORDS[0]]
+        flagged += sum(any(words[k] & NOT_CONCAVE for k in suit_keys(row)[:3]) for row in rows)
         want, got = np.empty(len(rows), np.int8), np.empty(len(rows), np.int8)
         assert shanten_batch(rows, no_jokers, view.entries, view.over_keys, view.over, rules.bits, want) == \
             knitted_shanten_batch(rows, view.entries, view.rest, rules.bits, got) == (0, len(rows))

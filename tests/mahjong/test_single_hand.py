@@ -1,7 +1,7 @@
 """The single-hand kernels behind scalar ting, shanten and discard advice (issue 9 item 5).
 
 Under plain rules without jokers, ``ting_mask`` and ``shanten`` run one compiled row step
-(:func:`lookup.mahjong.kernels.ting_one`, :func:`lookup.mahjong.shanten_kernels.shanten_one`)
+(:func:`lookup.mahjong.kernels.ting_one`, :func:`lookup.mahjong.kernels.shanten_one`)
 through its entry point (:func:`lookup.jit.direct`), and ``discard_advice`` validates the hand
 in its kernel. Their answers are checked against the slow definitions of
 ``tests.support.oracles.mahjong_rules``, and every refusal against the Python checks' messages.
@@ -97,8 +97,8 @@ def test_hands_with_no_count_above_one_are_answered(rng, rules):
 
 
 def test_the_single_hand_ting_kernel_packs_flags_below_and_above_every_mask():
-    from lookup.mahjong.hand import ONE_REFUSED, ONE_SINGLES_BIT
     from lookup.mahjong.queries import TING_ONE
+    from lookup.mahjong.row import ONE_REFUSED, ONE_SINGLES_BIT
 
     one = TING_ONE.get().plain["riichi"]
     assert one(bytearray(hand_counts("1112345678999m"))) == (1 << 9) - 1
@@ -110,7 +110,7 @@ def test_the_single_hand_ting_kernel_packs_flags_below_and_above_every_mask():
 
 
 def test_the_single_hand_shanten_kernel_packs_flags_below_and_above_every_shanten():
-    from lookup.mahjong.hand import ONE_REFUSED, ONE_SINGLES
+    from lookup.mahjong.row import ONE_REFUSED, ONE_SINGLES
     from lookup.mahjong.shanten import SHANTEN
 
     one = SHANTEN.get().plain["riichi"]

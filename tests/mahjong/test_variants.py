@@ -1,4 +1,4 @@
-"""The rule variants of issue 11 (全不靠, 七星不靠, 组合龙, the 258 pair, 缺一门, three players)
+"""The rule variants (全不靠, 七星不靠, 组合龙, the 258 pair, 缺一门, three players)
 against their slow oracles (:mod:`tests.support.oracles.mahjong_rules`), published MCR waits and
 xiangting's three-player functions."""
 
@@ -8,9 +8,10 @@ import xiangting
 
 from lookup import mahjong
 from lookup.errors import InvalidHandError
-from lookup.mahjong import variants
+from lookup.mahjong import wins
 from lookup.mahjong.encoding import CLASS_PAIR, HONOR_OFFSET, suit_keys
-from lookup.mahjong.hand import size_and_class, standard_waits
+from lookup.mahjong.forms.limits import waits_in_game
+from lookup.mahjong.forms.standard import size_and_class, standard_waits
 from lookup.mahjong.queries import HU_TING
 from lookup.mahjong.rules import PRESETS, RuleSet
 from lookup.mahjong.tiles import hand_counts, tile_name
@@ -61,11 +62,11 @@ def test_the_cheap_test_of_the_other_forms_passes_every_hand_they_win(rng, name)
             counts = hand_counts(hand)
             k0, k1, k2, k3 = suit_keys(counts)
             e3 = int(honor[k3])
-            total, classes = size_and_class(int(suit[k0]), int(suit[k1]), int(suit[k2]), e3)
+            total, classes = size_and_class((int(suit[k0]), int(suit[k1]), int(suit[k2]), e3))
             if classes == CLASS_PAIR or not rules.honors and any(counts[HONOR_OFFSET:]):
                 continue
             odd, paired = sum(x % 2 for x in counts), max(counts) >= 2
-            may = variants.other_forms_may_win(counts, k0, k1, k2, k3, e3, total, odd, paired, rules.bits, 0)
+            may = wins.other_forms_may_win(counts, (k0, k1, k2, k3), e3, total, odd, paired, rules.bits, 0)
             if slow.is_hu(hand, rules):
                 assert may, names(hand)
             passed += may
@@ -90,14 +91,14 @@ def test_hands_the_cheap_test_refuses_wait_by_the_standard_form_only(rng, name):
                 continue
             k0, k1, k2, k3 = suit_keys(counts)
             e0, e1, e2, e3 = int(suit[k0]), int(suit[k1]), int(suit[k2]), int(honor[k3])
-            total, _ = size_and_class(e0, e1, e2, e3)
+            total, _ = size_and_class((e0, e1, e2, e3))
             odd, paired = sum(x % 2 for x in counts), max(counts) >= 2
-            standard = standard_waits(e0, e1, e2, e3)
-            may = variants.other_forms_may_win(counts, k0, k1, k2, k3, e3, total, odd, paired, rules.bits, 1)
+            standard = standard_waits((e0, e1, e2, e3))
+            may = wins.other_forms_may_win(counts, (k0, k1, k2, k3), e3, total, odd, paired, rules.bits, 1)
             passed += may
             refused += not may
             if not may and not (rules.pair_258 and standard):
-                mask = variants.waits_in_game(standard, k0, k1, k2, rules.bits)
+                mask = waits_in_game(standard, (k0, k1, k2, k3), rules.bits)
                 assert mahjong.mask_to_tiles(mask) == slow.ting(hand, rules), names(hand)
     others = (rules.seven_pairs, rules.thirteen_orphans, rules.all_258, rules.knitted_honors, rules.knitted_straight)
     assert refused > passed and (passed > 0) == any(others)
@@ -186,7 +187,7 @@ def _honors_first(rng, hand, n):
 def test_knitted_straight_whose_rest_holds_honors(rng, jokers):
     """组合龙 hands with honors in the rest, ``jokers`` of their tiles (honors first) made jokers:
     the honors' entry bounds 组合龙 before its knitted sets are counted
-    (``variants.honors_fit_rest``), so hands whose jokers complete the honors still win, and
+    (``forms.knitted.honors_fit_rest``), so hands whose jokers complete the honors still win, and
     one tile fewer still waits, as the oracle says."""
     chinese = PRESETS["chinese"]
     hu_hands, ting_hands = [], []
@@ -366,7 +367,7 @@ def test_knitted_rest_keys_take_one_of_each_held_tile_of_the_set():
     the counts with one of each held tile of the set taken out, for every set and every subset
     of ranks held (the step itself, as Python)."""
     from lookup.mahjong.encoding import KNITTED_GROUPS, N_SUIT_RANKS, suit_key
-    from lookup.mahjong.variants import knitted_rest_keys
+    from lookup.mahjong.forms.knitted import knitted_rest_keys
 
     rng = np.random.default_rng(1511)
     for i, groups in enumerate(KNITTED_GROUPS):
@@ -374,8 +375,8 @@ def test_knitted_rest_keys_take_one_of_each_held_tile_of_the_set():
             suits = [rng.integers(0, 5, N_SUIT_RANKS) for _ in range(3)]
             masks = [sum(1 << r for r in range(N_SUIT_RANKS) if s[r]) for s in suits]
             rests = [[x - (x > 0 and r % 3 == g) for r, x in enumerate(s)] for s, g in zip(suits, groups)]
-            got = knitted_rest_keys(*(suit_key(s) for s in suits), *masks, i)
-            assert got == tuple(suit_key(rest) for rest in rests), (i, suits)
+            got = knitted_rest_keys((*(suit_key(s) for s in suits), 0), (*masks, 0), i)
+            assert got == (*(suit_key(rest) for rest in rests), 0), (i, suits)
 
 
 def test_count_masks_read_off_the_suit_keys():
@@ -391,7 +392,7 @@ def test_count_masks_read_off_the_suit_keys():
         SUIT_OFFSETS,
         suit_key,
     )
-    from lookup.mahjong.shanten_knitted import count_masks, suit_count_masks
+    from lookup.mahjong.forms.knitted_rest import count_masks, suit_count_masks
 
     keys = np.arange(COUNT_BASE ** N_SUIT_RANKS, dtype=np.int64)
     digits = [keys // COUNT_BASE ** r % COUNT_BASE for r in range(N_SUIT_RANKS)]
@@ -406,7 +407,7 @@ def test_count_masks_read_off_the_suit_keys():
         k0, k1, k2 = (suit_key(c[offset:offset + N_SUIT_RANKS]) for offset in SUIT_OFFSETS[:3])
         want = tuple(sum(1 << t for t in range(HONOR_OFFSET) if c[t] > j) for j in range(MAX_COPIES))
         honors = c[HONOR_OFFSET:]
-        assert count_masks(c, k0, k1, k2) == (*want, (honors >= 2).sum(), honors.max() >= 3), c.tolist()
+        assert count_masks(c, (k0, k1, k2, 0)) == (*want, (honors >= 2).sum(), honors.max() >= 3), c.tolist()
 
 
 def test_rest_tests_of_the_knitted_straight_bound_its_rest():
@@ -415,7 +416,7 @@ def test_rest_tests_of_the_knitted_straight_bound_its_rest():
     of every form and one or two tiles off: ``rest_may_be_done`` and ``rest_may_lack`` are False
     only when the rest lacks more than the slack, and for slack 1 ``rest_may_lack`` is exact."""
     from lookup.mahjong.encoding import KNITTED_SETS, N_SUIT_RANKS, SUIT_OFFSETS, suit_key
-    from lookup.mahjong.shanten_knitted import count_masks, rest_may_be_done, rest_may_lack
+    from lookup.mahjong.forms.knitted_rest import count_masks, rest_may_be_done, rest_may_lack
 
     rules = PRESETS["chinese"]
     rng = np.random.default_rng(1517)
@@ -426,8 +427,8 @@ def test_rest_tests_of_the_knitted_straight_bound_its_rest():
         hands = handgen.form_hands(rng, 240, n_tiles, rules)
         for hand in hands:
             c = np.array(hand, np.uint8)
-            keys = (suit_key(c[offset:offset + N_SUIT_RANKS]) for offset in SUIT_OFFSETS[:3])
-            masks = count_masks(c, *keys)
+            keys = tuple(suit_key(c[offset:offset + N_SUIT_RANKS]) for offset in SUIT_OFFSETS[:3])
+            masks = count_masks(c, (*keys, 0))
             for i, knitted in enumerate(KNITTED_SETS):
                 rest = [x - (t in knitted and x > 0) for t, x in enumerate(hand)]
                 lacking = slow.standard_lacking(rest, caps, ["num"] * 3 + ["hon"], k - 3, 0, [(0, 1, 2, 3)])

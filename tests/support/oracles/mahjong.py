@@ -2,7 +2,7 @@
 ting of every rule set come from :mod:`.mahjong_rules`.
 
 Nothing here reads a table or shares code with the kernels; it follows the rules of
-SPEC §2 as literally as possible.
+the game (melds, pairs and the special forms) as literally as possible.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Slow oracles of every mahjong rule set (issue 11): each winning form by its definition,
+"""Slow oracles of every mahjong rule set: each winning form by its definition,
 jokers by their readings. Nothing here reads a table or shares code with the runtime.
 
 - hu: recursive splits of the whole hand (:func:`splits`), per form (:func:`is_hu`); jokers by

@@ -1,72 +1,65 @@
-"""组合龙 (knitted straight) in shanten: a knitted set plus the standard form of the rest
-(jitable per-hand steps, compiled into :mod:`.shanten_kernels` through :mod:`.shanten_forms`).
+"""The shanten of 组合龙 (knitted straight, jitable): a knitted set plus the standard form of
+the rest, and the tiles that lower it.
 
-Per knitted set (KNITTED_GROUPS order) the lacking is the set's tiles missing plus the
-standard lacking of the rest, one of each held tile of the set taken out, with k - 3 melds
-(:func:`knitted_straight`); a cheap test on the hand's count masks skips the sets whose rest
-cannot be done when only a done rest would reach the limit (:func:`count_masks`, read off the
-suit keys by two small tables; :func:`rest_may_be_done`), and a visit skips a set whose rest
-lacks more than the room left under the limit (:func:`rest_may_lack`).
-:func:`knitted_straight_lowering` gives the tiles that lower it.
+Per knitted set the lacking is the set's tiles missing plus the standard lacking of the rest,
+one of each held tile of the set taken out, with k - 3 melds (:func:`knitted_straight`). Cheap
+tests on the hand's count masks (:func:`count_masks`, read off the suit keys by two small
+tables) skip the sets whose rest cannot reach the limit (:func:`rest_may_be_done`,
+:func:`rest_may_lack`). :func:`knitted_straight_lowering` gives the tiles that lower it.
 
 A row of the knitted rules' kernel (no jokers) takes a shorter way (:func:`coded_straight`):
 the knitted tiles held come from its plain words, and each suit's part of the rest from its
-*rest code* (:mod:`.encoding`), so that one small table gives the rest's lacking for each
-knitted set, with no merge, no branch per set and no read of the rest's entries.
+*rest code* (:mod:`.encoding`), so that one small table gives the rest's lacking per set.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
-from ..jit import jitable
-from .encoding import (
+from ...jit import jitable
+from ..encoding import (
     COUNT_BASE,
     HONOR_OFFSET,
-    KIND_HONOR,
-    KIND_SUIT,
     KNITTED_GROUPS,
     MAX_COPIES,
     N_REST_SUITS,
     N_SUIT_RANKS,
     N_TILE_KINDS,
     NOT_CONCAVE,
+    RANK_MASK,
     REST_CODE_BITS,
     REST_CODE_MASK,
     SUIT_OFFSETS,
+    Array,
     Counts,
 )
-from .rules import HONORS
-from .shanten_budget import NO_SUIT, budget_lacking, standard_lowering, suit_inputs
-from .shanten_hand import FAR, Costs, greedy_rn, suit_costs, word_group_held
-from .variants import KNITTED_TILES, SUIT_MASK, bit_count, knitted_held, knitted_mask, knitted_rest_keys
-
-Tables = Any
-"""A tuple of per-suit arrays, one per suit kind (:data:`.encoding.SUIT_KINDS` order)."""
+from ..row import Keys, bit_count
+from ..rules import HONORS
+from .costs import FAR, NO_SUIT, PLAIN_WORDS, Entries, greedy_lacking, suit_costs, word_group_held
+from .knitted import KNITTED_TILES, Held, held_tiles, knitted_held, knitted_mask, knitted_rest_keys
+from .standard import FourCosts, Kinds, ShantenTables, budget_lacking, plain_kinds, standard_lowering, suit_inputs
 
 
 @jitable(inline=True)
-def rest_inputs(r0: int, r1: int, r2: int, k3: int, suit: Any, honor: Any, suit_over: tuple[Any, Any],
-                honor_over: tuple[Any, Any], honors: bool,
-                jokers: int) -> tuple[Costs, Costs, Costs, Costs, int, int, int, int]:
-    """(costs of the four suits, their over-4 words) of the rest of 组合龙 (suit keys r0..r2, k3)."""
+def rest_inputs(rest: Keys, kinds: Kinds, honors: bool, jokers: int) -> tuple[FourCosts, Entries]:
+    """(costs of the four suits, their over-4 words) of the rest of 组合龙 (suit keys ``rest``)."""
+    r0, r1, r2, k3 = rest
     if jokers == 0:  # no over-4 word to look up: the entries read here, no call per suit
-        return (suit_costs(suit[r0]), suit_costs(suit[r1]), suit_costs(suit[r2]),
-                suit_costs(honor[k3]) if honors else NO_SUIT, 0, 0, 0, 0)
-    x0, s0 = suit_inputs(0, r0, suit, honor, suit_over, honor_over, False, honors, jokers)
-    x1, s1 = suit_inputs(1, r1, suit, honor, suit_over, honor_over, False, honors, jokers)
-    x2, s2 = suit_inputs(2, r2, suit, honor, suit_over, honor_over, False, honors, jokers)
-    x3, s3 = suit_inputs(3, k3, suit, honor, suit_over, honor_over, False, honors, jokers)
-    return x0, x1, x2, x3, s0, s1, s2, s3
+        suit, honor = kinds[0], kinds[1]
+        return ((suit_costs(suit[r0]), suit_costs(suit[r1]), suit_costs(suit[r2]),
+                 suit_costs(honor[k3]) if honors else NO_SUIT), (0, 0, 0, 0))
+    x0, s0 = suit_inputs(0, r0, kinds, False, honors, jokers)
+    x1, s1 = suit_inputs(1, r1, kinds, False, honors, jokers)
+    x2, s2 = suit_inputs(2, r2, kinds, False, honors, jokers)
+    x3, s3 = suit_inputs(3, k3, kinds, False, honors, jokers)
+    return (x0, x1, x2, x3), (s0, s1, s2, s3)
 
 
 CHOW_STARTS = sum(((1 << (N_SUIT_RANKS - 2)) - 1) << offset for offset in SUIT_OFFSETS[:3])
 """The numbered tiles a chow may start from (ranks 1-7 of each suit), as a mask."""
+
 PAIR_STARTS = sum(((1 << (N_SUIT_RANKS - 1)) - 1) << offset for offset in SUIT_OFFSETS[:3])
 """The numbered tiles two neighbours of a suit may start from (ranks 1-8 of each suit), as a mask."""
-
 
 LOW_RANKS = (N_SUIT_RANKS + 1) // 2
 """A suit key's digits of ranks 0..LOW_RANKS - 1 index DIGIT_MASKS_LOW, the others DIGIT_MASKS_HIGH."""
@@ -85,7 +78,6 @@ def digit_masks(n_ranks: int, first: int) -> np.ndarray:
             out |= (digit > j).astype(np.int64) << (j * N_SUIT_RANKS + first + r)
     return out
 
-
 DIGIT_MASKS_LOW = digit_masks(LOW_RANKS, 0)
 DIGIT_MASKS_HIGH = digit_masks(N_SUIT_RANKS - LOW_RANKS, LOW_RANKS)
 
@@ -100,17 +92,17 @@ def suit_count_masks(key: int) -> int:
 def held_at_least(v0: int, v1: int, v2: int, j: int) -> int:
     """Mask of the numbered tiles held more than ``j`` times, from the three suits' fields."""
     shift = j * N_SUIT_RANKS
-    return (((v0 >> shift) & SUIT_MASK) | ((v1 >> shift) & SUIT_MASK) << SUIT_OFFSETS[1]
-            | ((v2 >> shift) & SUIT_MASK) << SUIT_OFFSETS[2])
+    return (((v0 >> shift) & RANK_MASK) | ((v1 >> shift) & RANK_MASK) << SUIT_OFFSETS[1]
+            | ((v2 >> shift) & RANK_MASK) << SUIT_OFFSETS[2])
 
 
 @jitable(inline=True)
-def count_masks(c: Counts, k0: int, k1: int, k2: int) -> tuple[int, int, int, int, int, bool]:
+def count_masks(c: Counts, keys: Keys) -> tuple[int, int, int, int, int, bool]:
     """(masks of the numbered tiles held at least once, twice, three and four times; the honors
-    held twice or more; whether one is held three times) of counts ``c`` with numbered suit
-    keys k0..k2: the masks from two small tables per key (:func:`suit_count_masks`), not a pass
+    held twice or more; whether one is held three times) of counts ``c`` with suit keys
+    ``keys``: the masks from two small tables per key (:func:`suit_count_masks`), not a pass
     over the counts."""
-    v0, v1, v2 = suit_count_masks(k0), suit_count_masks(k1), suit_count_masks(k2)
+    v0, v1, v2 = suit_count_masks(keys[0]), suit_count_masks(keys[1]), suit_count_masks(keys[2])
     once, twice = held_at_least(v0, v1, v2, 0), held_at_least(v0, v1, v2, 1)
     thrice, four = held_at_least(v0, v1, v2, 2), held_at_least(v0, v1, v2, 3)
     honor_pairs = most = 0
@@ -119,7 +111,6 @@ def count_masks(c: Counts, k0: int, k1: int, k2: int) -> tuple[int, int, int, in
         honor_pairs += held >= 2
         most = max(most, held)
     return once, twice, thrice, four, honor_pairs, most >= 3
-
 
 Masks = tuple[int, int, int, int, int, bool]
 """What :func:`count_masks` gives."""
@@ -171,32 +162,25 @@ def rest_may_lack(masks: Masks, i: int, melds: int, slack: int) -> bool:
 
 
 @jitable(inline=True)
-def knitted_straight(c: Counts, k0: int, k1: int, k2: int, k3: int, k: int, jokers: int, suit: Any, honor: Any,
-                     words: Any, honor_words: Any, over_keys: Tables, over_values: Tables, honors: bool,
-                     limit: int) -> int:
+def knitted_straight(c: Counts, keys: Keys, k: int, jokers: int, st: ShantenTables, honors: bool, limit: int) -> int:
     """The least lacking of 组合龙 that is at most ``limit`` (FAR when none): per knitted set,
     its tiles missing plus the standard lacking of the rest (one of each held tile of the set
     taken out) with k - 3 melds. Sets missing more than the limit are skipped, and without
     jokers those missing the limit whose rest cannot be done (:func:`rest_may_be_done`): the
     sets left are marked in a bit set, for all six without a branch, and only those are
-    visited (a test per set mispredicted on random rows). A visit without jokers first tests
-    the rest on the count masks (:func:`rest_may_lack`): most sets one short of the limit on
-    random rows have a rest lacking 2 or more, known without reading its words. The held ranks
-    come from the count masks. Without jokers the rest is counted from the plain words
-    (``words``, ``honor_words``: :func:`.encoding.plain_words` of ``suit``, ``honor``) unless
-    one is NOT_CONCAVE. Inlined: random rows under ``chinese`` reach it often (their knitted
-    bound is often below the other forms' least), and as a call, which passes every array
-    again field by field, it slowed chinese ``shanten_batch`` (``bench/ab.py``; callgrind's
-    instruction count did not show it)."""
+    visited. A visit without jokers first tests the rest on the count masks
+    (:func:`rest_may_lack`), then counts it from the plain words unless one is NOT_CONCAVE.
+    ``st``: the shanten kernels' tables. Inlined: random rows under ``chinese`` reach it
+    often, and a call passes every array again field by field."""
     lacking = FAR
-    suit_over = (over_keys[KIND_SUIT], over_values[KIND_SUIT])
-    honor_over = (over_keys[KIND_HONOR], over_values[KIND_HONOR])
-    masks = count_masks(c, k0, k1, k2)
-    once = masks[0]  # the held masks of the three suits, as :func:`.variants.held_masks`
-    m0, m1, m2 = once & SUIT_MASK, (once >> SUIT_OFFSETS[1]) & SUIT_MASK, (once >> SUIT_OFFSETS[2]) & SUIT_MASK
+    kinds = plain_kinds(st)
+    words, honor_words = st[0][PLAIN_WORDS[0]], st[0][PLAIN_WORDS[1]]
+    masks = count_masks(c, keys)
+    once = masks[0]  # the held masks of the three suits, as :func:`.row.held_masks`
+    held = (once & RANK_MASK, (once >> SUIT_OFFSETS[1]) & RANK_MASK, (once >> SUIT_OFFSETS[2]) & RANK_MASK, 0)
     candidates = 0  # bit i: set i may reach the limit (computed for all six without a branch)
     for i in range(len(KNITTED_GROUPS)):
-        missing = KNITTED_TILES - knitted_held(m0, m1, m2, i)
+        missing = KNITTED_TILES - knitted_held(held, i)
         done = (jokers != 0) | rest_may_be_done(masks, i, k - 3)  # (jokers may complete any rest)
         keep = (missing < limit) | ((missing == limit) & done)
         candidates |= np.int64(keep) << i
@@ -204,59 +188,52 @@ def knitted_straight(c: Counts, k0: int, k1: int, k2: int, k3: int, k: int, joke
         low = candidates & -candidates
         candidates ^= low
         i = bit_count(low - 1)
-        missing = KNITTED_TILES - knitted_held(m0, m1, m2, i)
+        missing = KNITTED_TILES - knitted_held(held, i)
         if missing > limit:  # the limit fell to an earlier set's lacking
             continue
         if jokers == 0 and not rest_may_lack(masks, i, k - 3, limit - missing):
             continue  # (a set missing one less than the limit: most rests lack 2 or more)
-        r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
+        rest = knitted_rest_keys(keys, held, i)
         g0 = g1 = g2 = g3 = NOT_CONCAVE  # the plain words of the rest, read without jokers
         if jokers == 0:
-            g0, g1, g2 = np.int64(words[r0]), np.int64(words[r1]), np.int64(words[r2])
-            g3 = np.int64(honor_words[k3 if honors else 0])
+            g0, g1, g2 = np.int64(words[rest[0]]), np.int64(words[rest[1]]), np.int64(words[rest[2]])
+            g3 = np.int64(honor_words[rest[3] if honors else 0])
         if ((g0 | g1 | g2 | g3) & NOT_CONCAVE) == 0:  # counted: no merge of the four suits' costs
-            rest = missing + greedy_rn(g0, g1, g2, g3, k - 3)
+            total = missing + greedy_lacking((g0, g1, g2, g3), k - 3)
         else:
-            x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
-                                                         jokers)
-            rest = missing + budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
-        if rest <= limit:
-            lacking = min(lacking, rest)
-            limit = rest
+            x, sav = rest_inputs(rest, kinds, honors, jokers)
+            total = missing + budget_lacking(x, sav, k - 3, 3, jokers)
+        if total <= limit:
+            lacking = min(lacking, total)
+            limit = total
     return lacking
 
 
 @jitable
-def knitted_straight_lowering(c: Counts, k0: int, k1: int, k2: int, k3: int, m0: int, m1: int, m2: int, k: int,
-                              jokers: int, suit: Any, honor: Any, suit_over: tuple[Any, Any],
-                              honor_over: tuple[Any, Any], honors: bool, best: int, play: int) -> int:
+def knitted_straight_lowering(c: Counts, keys: Keys, held: Held, k: int, jokers: int, kinds: Kinds, honors: bool,
+                              best: int, play: int) -> int:
     """Tiles that lower the 组合龙 lacking ``best``: for each knitted set that reaches it, its
     missing tiles and the tiles that lower the rest's standard lacking."""
     mask = 0
-    held = m0 | m1 << SUIT_OFFSETS[1] | m2 << SUIT_OFFSETS[2]
+    numbered = held_tiles((held[0], held[1], held[2], 0))
     for i in range(len(KNITTED_GROUPS)):
-        missing = KNITTED_TILES - knitted_held(m0, m1, m2, i)
+        missing = KNITTED_TILES - knitted_held(held, i)
         if missing > best:
             continue
-        r0, r1, r2 = knitted_rest_keys(k0, k1, k2, m0, m1, m2, i)
-        x0, x1, x2, x3, s0, s1, s2, s3 = rest_inputs(r0, r1, r2, k3, suit, honor, suit_over, honor_over, honors,
-                                                     jokers)
-        rest = budget_lacking(x0, x1, x2, x3, s0, s1, s2, s3, k - 3, 3, jokers)
-        if missing + rest == best:
-            mask |= knitted_mask(i) & ~held & play
-            mask |= standard_lowering(c, (r0, r1, r2, k3), (x0, x1, x2, x3), (s0, s1, s2, s3), k - 3, rest, 3,
-                                      jokers, suit, honor, suit_over, honor_over, False, honors, play)
+        rest = knitted_rest_keys(keys, held, i)
+        x, sav = rest_inputs(rest, kinds, honors, jokers)
+        lacking = budget_lacking(x, sav, k - 3, 3, jokers)
+        if missing + lacking == best:
+            mask |= knitted_mask(i) & ~numbered & play
+            mask |= standard_lowering(c, rest, x, sav, (k - 3, lacking, 3), kinds, jokers, (False, honors, play))
     return mask
 
 
-
 @jitable(inline=True)
-def straight_lacking(c: Counts, k0: int, k1: int, k2: int, k3: int, total: int, jokers: int, suit: Any, honor: Any,
-                     words: Any, honor_words: Any, over_keys: Tables, over_values: Tables, rules: int,
+def straight_lacking(c: Counts, keys: Keys, total: int, jokers: int, st: ShantenTables, rules: int,
                      limit: int) -> int:
-    """:func:`knitted_straight` of a hand (counts ``c``, keys k0..k3)."""
-    return knitted_straight(c, k0, k1, k2, k3, (total + jokers) // 3, jokers, suit, honor, words,
-                            honor_words, over_keys, over_values, rules & HONORS != 0, limit)
+    """:func:`knitted_straight` of a hand of ``total`` real tiles and ``jokers``."""
+    return knitted_straight(c, keys, (total + jokers) // 3, jokers, st, rules & HONORS != 0, limit)
 
 
 @jitable(inline=True)
@@ -266,15 +243,16 @@ def rest_code(codes: int, group: int) -> int:
 
 
 @jitable(inline=True)
-def coded_straight(g0: int, g1: int, g2: int, r0: int, r1: int, r2: int, r3: int, melds: int,
-                   rest_lacking: Any) -> int:
+def coded_straight(words: Entries, codes: Entries, melds: int, rest_lacking: Array) -> int:
     """The least lacking of 组合龙 of a hand without jokers whose rest takes ``melds`` (0 or 1)
-    melds and the pair: per knitted set, its tiles missing (from the plain words g0..g2 of the
+    melds and the pair: per knitted set, its tiles missing (from the plain words of the
     numbered suits) plus the rest's lacking, ``rest_lacking[melds]`` at the rest codes of the
-    three suits with the set's held ranks taken out (from their words of rest codes r0..r2)
-    and of the honors (r3, the last suit of the index). :func:`knitted_straight` without
-    jokers and without a limit (any words: their rank groups' held counts are always set)."""
-    honors = r3 << ((N_REST_SUITS - 1) * REST_CODE_BITS)
+    three suits with the set's held ranks taken out (from their words of rest codes, the first
+    three of ``codes``) and of the honors (``codes[3]``, the last suit of the index).
+    :func:`knitted_straight` without jokers and without a limit."""
+    g0, g1, g2 = words[0], words[1], words[2]
+    r0, r1, r2 = codes[0], codes[1], codes[2]
+    honors = codes[3] << ((N_REST_SUITS - 1) * REST_CODE_BITS)
     least = FAR
     for i in range(len(KNITTED_GROUPS)):
         a, b, d = KNITTED_GROUPS[i]

@@ -1,0 +1,213 @@
+"""Hu and waits of a whole hand, every form the rules allow together (jitable): the steps the
+hu/ting kernels (:mod:`.kernels`) compile in and the scalar queries (:mod:`.queries`) run as
+Python on the tables' memoryviews.
+
+Values travel as tuples: ``keys`` the four suit keys (m, p, s, z), ``entries`` their hu/ting
+entries, or joker entries when ``with_jokers``, ``tally`` the row scan's :data:`.row.Tally`,
+``tables`` the (suit, honor) entry arrays; ``rules`` is :attr:`.rules.RuleSet.bits`.
+
+- :func:`lean_row`: the row step of the kernels without jokers;
+- seven pairs and thirteen orphans: :func:`special_forms` (cheap tests on the tally), then
+  :func:`special_hu`, :func:`special_waits` (exact); :func:`plain_waits` under plain rules;
+- rules with variants: :func:`variant_hu`, :func:`variant_waits` (every form but 组合龙,
+  which reads more entries: :func:`straight_hu`, :func:`straight_waits`), and
+  :func:`other_forms_may_win`, the test that answers most rows of the kernels without jokers
+  from their standard form alone.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..jit import ERR_COPIES, jitable
+from .encoding import HONOR_TILES, MASK_258, MAX_HAND_TILES, Array, Counts, suit_keys
+from .forms.costs import Entries
+from .forms.knitted import (
+    KNITTED_TILES,
+    honors_fit_rest,
+    knitted_honors_hu,
+    knitted_honors_waits,
+    knitted_most,
+    knitted_straight_hu,
+    knitted_straight_waits,
+    numbered_fit_knitted,
+    numbered_tiles,
+)
+from .forms.limits import histogram, in_play, only_258, suits_held, waits_in_game
+from .forms.seven_pairs import seven_pairs_hu, seven_pairs_waits
+from .forms.standard import joker_waits, size_and_class, standard_waits
+from .forms.thirteen_orphans import terminals_only, thirteen_orphans_hu, thirteen_orphans_waits
+from .row import Keys, Tally, held_masks, open_tiles, row_status, scan_row_lean
+from .rules import (
+    ALL_258,
+    HONORS,
+    KNITTED_HONORS,
+    KNITTED_STRAIGHT,
+    MAX_SUITS_SHIFT,
+    ORPHANS,
+    QUADS,
+    SEVEN_PAIRS,
+)
+
+FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS = 1, 2
+"""Bits of :func:`special_forms`."""
+
+
+@jitable(inline=True)
+def lean_row(c: Counts, tables: tuple[Array, Array], remainder: int, honors: bool,
+             three_player: bool) -> tuple[int, Keys, Entries, int, int, int, bool]:
+    """The row step the kernels without jokers share: ``(status, keys, entries, tiles, class
+    sum, kinds of odd count, some kind held twice or more)`` of a row of 34 counts, the entries
+    read from ``tables``. The lean scan (:func:`.row.scan_row_lean`) refuses a count over 4
+    before any read; the tile count comes from the entries (:func:`size_and_class`), then
+    :func:`.row.row_status`. Past a status other than OK, the other values mean nothing."""
+    over, _, odd, paired = scan_row_lean(c)
+    suit, honor = tables
+    if over:
+        return ERR_COPIES, (0, 0, 0, 0), (np.int64(0), np.int64(0), np.int64(0), np.int64(0)), 0, 0, 0, False
+    keys = suit_keys(c)
+    k0, k1, k2, k3 = keys
+    entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
+    total, classes = size_and_class(entries)
+    status = row_status(c, total, False, remainder, honors, 0, three_player)
+    return status, keys, entries, total, classes, odd, paired
+
+
+@jitable(inline=True)
+def special_forms(tally: Tally, tiles: int, keys: Keys, jokers: int, rules: int) -> int:
+    """The special forms (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS) a hand (``tally``) and
+    ``jokers`` wildcards may take under ``rules``, from cheap counts and the numbered suits'
+    keys; ``tiles`` is the size that needs: 14 to win, 13 to wait. :func:`special_hu` or
+    :func:`special_waits` check them exactly."""
+    total, odd, big, singles = tally
+    forms = 0
+    if (rules & SEVEN_PAIRS != 0 and total + jokers == tiles and odd <= jokers + MAX_HAND_TILES - tiles
+            and (rules & QUADS != 0 or big == 0)):
+        forms |= FORM_SEVEN_PAIRS
+    if rules & ORPHANS != 0 and total + jokers == tiles and singles >= total - 2 and terminals_only(keys):
+        forms |= FORM_THIRTEEN_ORPHANS
+    return forms
+
+
+@jitable
+def special_hu(c: Counts, forms: int, quad_as_two_pairs: bool, jokers: int) -> bool:
+    """Whether the 14 tiles (``jokers`` of them wildcards) win as one of the :func:`special_forms`."""
+    return ((forms & FORM_SEVEN_PAIRS != 0 and seven_pairs_hu(c, quad_as_two_pairs, jokers))
+            or (forms & FORM_THIRTEEN_ORPHANS != 0 and thirteen_orphans_hu(c, jokers)))
+
+
+@jitable
+def special_waits(c: Counts, forms: int, quad_as_two_pairs: bool, jokers: int) -> int:
+    """Wait mask of the :func:`special_forms` of 13 tiles (``jokers`` of them wildcards)."""
+    mask = 0
+    if forms & FORM_SEVEN_PAIRS:
+        mask |= seven_pairs_waits(c, quad_as_two_pairs, jokers)
+    if forms & FORM_THIRTEEN_ORPHANS:
+        mask |= thirteen_orphans_waits(c, jokers)
+    return mask
+
+
+@jitable(inline=True)
+def plain_waits(c: Counts, entries: Entries, keys: Keys, tally: Tally, jokers: int, with_jokers: bool,
+                rules: int) -> int:
+    """Wait mask of a validated 3k+1 hand under plain rules: the standard form from its four
+    entries, then the special forms its tally leaves; no honor waits without honors."""
+    mask = joker_waits(c, entries, jokers) if with_jokers else standard_waits(entries)
+    forms = special_forms(tally, MAX_HAND_TILES - 1, keys, jokers, rules)
+    if forms:
+        mask |= special_waits(c, forms, rules & QUADS != 0, jokers)
+    return mask if rules & HONORS else mask & ~HONOR_TILES
+
+
+@jitable(inline=True)
+def other_forms_may_win(c: Counts, keys: Keys, e3: int, total: int, odd: int, paired: bool, rules: int,
+                        missing: int) -> bool:
+    """Whether a hand of ``total`` real tiles, no joker, ``missing`` tiles short of a 3k+2 hand
+    (0: it may win; 1: it may wait), may win (after its draw) under ``rules`` by a form other
+    than the standard one: the necessary tests of :func:`variant_hu`'s forms (of
+    :func:`variant_waits`'s for ``missing`` 1) that need only the keys, the honors' hu/ting
+    entry ``e3``, the kinds of odd count, whether some kind is held twice or more
+    (:func:`.row.scan_row_lean`), and for 全不靠 or 组合龙 :func:`.forms.knitted.knitted_most`.
+    A hand that fails it wins (waits) by the standard form only."""
+    full = total == MAX_HAND_TILES - missing
+    return (full and (rules & SEVEN_PAIRS != 0 and odd <= missing
+                      or rules & ORPHANS != 0 and terminals_only(keys)
+                      or rules & ALL_258 != 0 and only_258(keys)
+                      or rules & KNITTED_HONORS != 0 and not paired and numbered_fit_knitted(e3, total, False)
+                      and knitted_most(c) == numbered_tiles(e3, total))
+            or rules & KNITTED_STRAIGHT != 0 and (full or total == MAX_HAND_TILES - 3 - missing)
+            and honors_fit_rest(e3, 0, False, missing) and knitted_most(c) >= KNITTED_TILES - missing)
+
+
+@jitable(inline=True)
+def variant_hu(c: Counts, keys: Keys, e3: int, tally: Tally, jokers: int, with_jokers: bool, standard: bool,
+               rules: int) -> tuple[bool, bool]:
+    """(whether a 3k+2 hand, ``jokers`` included, wins under ``rules`` by a form other than
+    组合龙; whether 组合龙 is left to check: :func:`straight_hu`, which reads the tables).
+
+    ``e3``: the honors' entry the kernel read; ``standard``: whether the standard form wins
+    (:func:`.forms.standard.suit_win`, then :func:`.forms.limits.pair_258_win` under the 258
+    pair). Only ints here: arrays passed per row cost reference counting. Every other form is
+    tried only where cheap counts allow it."""
+    if suits_held(keys) > (rules >> MAX_SUITS_SHIFT) & 3:
+        return False, False
+    if standard:
+        return True, False
+    forms = special_forms(tally, MAX_HAND_TILES, keys, jokers, rules)
+    if forms and special_hu(c, forms, rules & QUADS != 0, jokers):
+        return True, False
+    total, _, _, singles = tally
+    n = total + jokers
+    if rules & ALL_258 and n == MAX_HAND_TILES and only_258(keys):
+        return True, False
+    honors_ok = rules & KNITTED_HONORS != 0 and n == MAX_HAND_TILES and singles == total and \
+        numbered_fit_knitted(e3, total, with_jokers)
+    n1, n2, n3, n4 = histogram(tally)
+    straight_ok = rules & KNITTED_STRAIGHT != 0 and (n == MAX_HAND_TILES or n == MAX_HAND_TILES - 3) and \
+        honors_fit_rest(e3, jokers, with_jokers, 0) and n1 + n2 + n3 + n4 + jokers >= KNITTED_TILES and \
+        KNITTED_TILES - knitted_most(c) <= jokers
+    if honors_ok and knitted_honors_hu(held_masks(c), total, singles, jokers):
+        return True, False
+    return False, straight_ok
+
+
+@jitable
+def straight_hu(c: Counts, keys: Keys, total: int, jokers: int, with_jokers: bool, tables: tuple[Array, Array]) -> bool:
+    """:func:`.forms.knitted.knitted_straight_hu` of a hand (counts ``c``)."""
+    return knitted_straight_hu(keys, held_masks(c), total, jokers, with_jokers, tables)
+
+
+@jitable(inline=True)
+def variant_waits(c: Counts, keys: Keys, e3: int, tally: Tally, jokers: int, with_jokers: bool, standard: int,
+                  rules: int) -> tuple[int, bool]:
+    """(wait mask of a 3k+1 hand, ``jokers`` included, under ``rules`` by the forms other than
+    组合龙: tiles in the game, held fewer than 4 times, that make it win; whether 组合龙 is
+    left to add: :func:`straight_waits`, which reads the tables). ``e3`` as :func:`variant_hu`;
+    ``standard``: the waits of the standard form (:func:`.forms.standard.suit_waits`, then
+    :func:`.forms.limits.pair_258_waits` under the 258 pair)."""
+    if suits_held(keys) > (rules >> MAX_SUITS_SHIFT) & 3:
+        return 0, False
+    mask = standard
+    forms = special_forms(tally, MAX_HAND_TILES - 1, keys, jokers, rules)
+    if forms:
+        mask |= special_waits(c, forms, rules & QUADS != 0, jokers)
+    total, _, _, singles = tally
+    n = total + jokers
+    if rules & ALL_258 and n == MAX_HAND_TILES - 1 and only_258(keys):
+        mask |= MASK_258 & open_tiles(c)
+    honors_ok = rules & KNITTED_HONORS != 0 and n == MAX_HAND_TILES - 1 and singles == total and \
+        numbered_fit_knitted(e3, total, with_jokers)
+    n1, n2, n3, n4 = histogram(tally)
+    left = rules & KNITTED_STRAIGHT != 0 and (n == MAX_HAND_TILES - 1 or n == MAX_HAND_TILES - 4) and \
+        honors_fit_rest(e3, jokers, with_jokers, 1) and n1 + n2 + n3 + n4 + jokers + 1 >= KNITTED_TILES and \
+        KNITTED_TILES - knitted_most(c) <= jokers + 1
+    if honors_ok:
+        mask |= knitted_honors_waits(held_masks(c), total, singles, jokers)
+    return waits_in_game(mask, keys, rules), left
+
+
+@jitable
+def straight_waits(c: Counts, keys: Keys, total: int, jokers: int, with_jokers: bool, tables: tuple[Array, Array],
+                   rules: int) -> int:
+    """:func:`.forms.knitted.knitted_straight_waits` of a hand (counts ``c``), in the game of ``rules``."""
+    return knitted_straight_waits(c, keys, held_masks(c), total, jokers, with_jokers, tables) & in_play(rules)
