@@ -2,7 +2,7 @@
 
 Every 5-card hand (2,598,960) and every 3-card hand (22,100) gets a rank on one scale:
 higher is stronger, equal is a tie, and a front (3 cards) compares directly with a middle
-(5 cards) as SPEC §4 says: category first, then the ranks in order, the front padded with
+(5 cards) as docs/shisanshui.md says: category first, then the ranks in order, the front padded with
 "no card", lower than any card. The scale has 7,462 five-card and 455 three-card values
 (none shared), numbered 1..7,917 from the weakest (a 3-card 4-3-2) up; 0 is no hand.
 

@@ -1,4 +1,4 @@
-"""Arrangements of 13 cards: fouls, every legal split, and the best one (SPEC §4).
+"""Arrangements of 13 cards: fouls, every legal split, and the best one.
 
 A 13-card hand splits into front 3, middle 5 and back 5; it is fouled (倒水) unless back >=
 middle >= front. The split searches run in the kernels of :mod:`lookup.shisanshui.kernels`
@@ -17,8 +17,8 @@ import numpy.typing as npt
 from .. import jit
 from ..arrays import answer_array
 from .cards import Hand, hand_cards, sort_cards
-from .chunks import timed_chunks
-from .points import ObjectiveTables, objective_tables
+from .interruptible import timed_chunks
+from .objectives import ObjectiveTables, objective_tables
 from .ranks import RANKS, batch_rows, row_error, row_ranks
 from .rules import Rules, get_rules
 from .splits import N_SPLITS
@@ -54,7 +54,7 @@ def _arrangement_indices(hand13: Hand, rules: str | Rules) -> tuple[list[int], n
     row = np.array([cards], np.uint8)
     t = RANKS.get()
     subsets = np.empty((3, N_SPLITS), np.int16)
-    status, count = all_arrangements(row, t.fields, t.nonflush[a5], t.flush[a5], t.rank3, subsets)
+    status, count = all_arrangements(row, t.of(a5), subsets)
     n = jit.check(status, count, row_error(row))
     return cards, subsets[:, :n]
 
@@ -100,13 +100,13 @@ def best_batch(hands: Any, objective: str = "strongest", rules: str | Rules = "s
 
     ``strongest``: the largest (back, middle, front) ranks, compared in that order.
     ``expected``: the largest expected row points against one opponent row drawn from all
-    hands of that size (see :func:`~lookup.shisanshui.points.expected_points`).
+    hands of that size (see :func:`~lookup.shisanshui.objectives.expected_points`).
     ``field``: the most expected settlement points against ``players`` - 1 opponents who
     arrange by the field policy, shooting and home runs included (:mod:`~lookup.shisanshui.field`).
     Equal values go to the strongest.
 
     Long batches run as a series of kernel calls of about 0.1 s each
-    (:mod:`~lookup.shisanshui.chunks`), so Ctrl-C interrupts them within a chunk.
+    (:mod:`~lookup.shisanshui.interruptible`), so Ctrl-C interrupts them within a chunk.
     ``out``: a uint8 (N, 13) array to write the splits into (and return) instead of a new one.
     """
     return arrange_by(hands, objective_tables(objective, rules, players), rules, out)
@@ -124,8 +124,8 @@ def arrange_by(hands: Any, objective: ObjectiveTables, rules: str | Rules = "sta
     out = answer_array(out, rows.shape, np.uint8)
     ev = objective
     for start, stop in timed_chunks(len(rows)):  # Ctrl-C lands between chunks
-        status, index = search(rows[start:stop], t.fields, t.nonflush[a5], t.flush[a5], t.rank3, ev.values,
-                               ev.joint, ev.poly, ev.strongest, out[start:stop], None, None)
+        status, index = search(rows[start:stop], t.of(a5), ev.values, ev.joint, ev.poly, ev.strongest,
+                               out[start:stop], None, None)
         jit.check(status, start + index, row_error(rows))
     return out
 

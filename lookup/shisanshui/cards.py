@@ -1,4 +1,4 @@
-"""Playing-card notation (SPEC §1): parse and format the 52 cards of shisanshui.
+"""Playing-card notation: parse and format the 52 cards of shisanshui.
 
 Card index = rank * 4 + suit; rank 0..12 = 2, 3, ..., 10, J, Q, K, A; suit 0..3 = ♠ ♥ ♣ ♦
 (S H C D). Text: ``AS KH TD 9C`` (``10`` for ``T``, letters in either case), or the suit

@@ -15,15 +15,18 @@ from ..jit import jitable
 
 
 @jitable
-def settle_deal(n: int, ranks: Any, won: Any, declared: Any, shoot: int, home_run: int, home_run_players: int,
-                pairs: Any, shot: Any, fouled: Any, home: Any) -> None:
-    """Settle a deal of ``n`` players (SPEC §4; see :func:`~lookup.shisanshui.scoring.settle`).
+def settle_deal(n: int, ranks: Any, won: Any, declared: Any, multipliers: tuple[int, int, int],
+                results: tuple[Any, Any, Any, Any]) -> None:
+    """Settle a deal of ``n`` players (the rules: docs/shisanshui.md; see
+    :func:`~lookup.shisanshui.scoring.settle`).
 
     ``declared[i]``: the points of player i's declared special hand, 0 when none (a declared
-    special is worth at least 1); ``shoot``, ``home_run``: the multipliers;
-    ``home_run_players``: the fewest players for a home run. Writes ``pairs``, ``shot``,
-    ``fouled[i]`` (1: fouled) and ``home[i]`` (1: home run), all zeroed first.
+    special is worth at least 1); ``multipliers``: (shoot, home run, the fewest players for a
+    home run). Writes ``results`` = (``pairs``, ``shot``, ``fouled``, ``home``): ``fouled[i]``
+    1 when player i fouled, ``home[i]`` 1 for a home run, all zeroed first.
     """
+    shoot, home_run, home_run_players = multipliers
+    pairs, shot, fouled, home = results
     for i in range(n):
         home[i] = 0
         fouled[i] = 0

@@ -1,5 +1,5 @@
 """The ``field`` objective: the arrangement with the most expected settlement points against
-P - 1 opponents who arrange by the field policy (issue 12), shooting and home runs included.
+P - 1 opponents who arrange by the field policy, shooting and home runs included.
 
 **The model.** The field is described by its row distribution: per row k (front, middle,
 back), the probability D_k(s) that a field arrangement's row k has rank s (``field/rows`` in
@@ -13,7 +13,7 @@ P(shoot) * (w_f + w_m + w_b) and subtracts (S - 1) times the opponent's expected
 wins every row. The rows of one field arrangement are dependent (a strong back leaves a weaker
 middle and front); the model takes P(shoot) = c * p_f p_m p_b and the opponent's points when it
 shoots = c * L, L = A_f q_m q_b + A_m q_f q_b + A_b q_f q_m (the product over rows, corrected by
-the factor c measured on the field itself: the field's shooting rate against itself over the
+the factor c taken from the field itself: the field's shooting rate against itself over the
 rate the product predicts, ``field/calibration``). With n = P - 1 opponents (independent but
 for the cards they hold), a home run (3+ players) multiplies all of a player's pair results by
 H again: it adds (H - 1) n S (w_f + w_m + w_b) (c p_f p_m p_b)^n for ours, and subtracts (H - 1)
@@ -56,7 +56,7 @@ def check_players(players: object) -> int:
 
 def field_objective(model: FieldModel, rules: Rules, players: int, points: np.ndarray,
                     sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(values, joint, poly) of :class:`~lookup.shisanshui.points.ObjectiveTables` for the field
+    """(values, joint, poly) of :class:`~lookup.shisanshui.objectives.ObjectiveTables` for the field
     ``model`` under ``rules`` with ``players`` players; ``points`` int (3, ranks): the row points
     per rank, ``sizes`` bool (3, ranks): the ranks that are hands of each row's size."""
     n = check_players(players) - 1

@@ -9,19 +9,19 @@ written, otherwise the index of the first bad row. They release the GIL.
 
 The walk over the splits of a hand is written once, in :func:`search`, which both the best
 split of each row and the list of every split (:func:`all_arrangements`) run. It stays in the
-kernel's own body: as a jitable helper (a call Numba does not inline) the "expected" search
-took 15% longer (measured).
+kernel's own body rather than in a jitable helper, which Numba would call, not inline.
+
+``tables``, in the kernels that rank rows of both sizes: ``(fields, nonflush, flush, rank3)``
+of one straight order (:meth:`lookup.shisanshui.ranks.RankTables.of`).
 """
 
 import numpy as np
 
-from ..jit import ERR_CARD, ERR_DUPLICATE, KERNEL_MODULES, OK, kernel_decorator
+from ..jit import ERR_CARD, ERR_DUPLICATE, OK, kernel_decorator
 from . import deal, encoding, special_hands, splits
 from .splits import FULL13, N_FIVES, N_HAND, RANK_LIMIT, SUBSET_INDEX
 
-SOURCES_SHA256 = "c2eb439f3f6bec68494bd944134a1d74f6fed396dee627cfb26e30c81d1e0a69"
-"""Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
-kernel = kernel_decorator(KERNEL_MODULES["shisanshui/kernels.py"], SOURCES_SHA256)
+kernel = kernel_decorator(__name__)
 BOUND_SLACK = 1e-9
 """A split is skipped when its bound is below the best value by more than this: the bound and
 the value are summed in different orders, so they may differ in the last bits."""
@@ -51,32 +51,23 @@ def rank3_batch(cards, rank3, out):
 
 
 @kernel
-def search(hands, fields, nonflush, flush, rank3, values, joint, poly, strongest, out, found, ranks):
-    """Per (N, 13) row the best legal split; with ``found`` (not None), also every legal split.
+def search(hands, tables, values, joint, poly, strongest, out, found, ranks):
+    """Per (N, 13) row the best legal split (front <= middle <= back) into out[i] (front 3,
+    middle 5, back 5 cards, each row highest card first); with ``found``, also every legal split.
 
-    A split is legal when front <= middle <= back. Its value is
-    :func:`~lookup.shisanshui.splits.split_value` of its row ranks (``values`` None: every
-    value 0); the best has the largest value, equal values going to the larger (back, middle,
-    front) ranks, and is written to out[i] (front 3, middle 5, back 5 cards, each row highest
-    card first). ``strongest`` walks only the backs of the highest rank, since a back of
-    maximal rank always leaves a legal middle and front (the best 5 of the other 8 beats the 3
-    left over).
+    The best has the largest :func:`~lookup.shisanshui.splits.split_value` (``values`` None:
+    every value 0), equal values going to the larger (back, middle, front) ranks. ``strongest``
+    walks only the backs of the highest rank (such a back always leaves a legal middle and
+    front). With values, the backs are walked from the highest rank down, and the walk stops at
+    the first back whose bound, the value of (top 3-card rank, rb, rb), is below the best so
+    far; a back is bounded again with the best front it leaves, and with joint terms a split
+    whose row values and back's joint bound fall short is skipped.
 
-    With values, the backs are walked from the highest rank down, each bounded first: the value
-    is nondecreasing in each rank, so no split of a back of rank rb, or of any later back,
-    beats the value of (top3, rb, rb), top3 the hand's highest 3-card rank (a middle is at most
-    the back): the walk stops at the first back whose bound is below the best value so far.
-    A back that passes is bounded again with the best front of the 8 cards it leaves, and with
-    joint terms a split is skipped when its row values and its back's joint bound fall short
-    (about 175 of the 1,287 backs are walked on random hands).
-
-    Listing (``found`` and ``ranks`` arrays; ``hands`` holds one hand): found[k] = (front,
-    middle, back) subset indices (:data:`~lookup.shisanshui.splits.SUBSET_INDEX`) and
-    ranks[k] their ranks for every legal split in walk order; (OK, count) then gives their
-    number. Numba compiles the search without listing (``found`` None), without values
-    (``values`` None) and without the joint terms (``joint`` None) as their own
-    specializations, free of the stores and look-ups they do not need.
+    Listing (``hands`` holds one hand): found[k] = (front, middle, back) subset indices
+    (:data:`~lookup.shisanshui.splits.SUBSET_INDEX`) and ranks[k] their ranks, in walk order;
+    (OK, count). ``found``, ``values`` and ``joint`` None compile as specializations without them.
     """
+    fields, nonflush, flush, rank3 = tables
     h, rk, masks5, ranks5 = splits.workspace()
     pos = np.empty(8, np.int64)  # the positions of the 8 cards a back leaves
     order = np.empty(N_FIVES, np.int64)  # with values: the backs by rank, highest first
@@ -170,7 +161,7 @@ def search(hands, fields, nonflush, flush, rank3, values, joint, poly, strongest
 
 
 @kernel
-def all_arrangements(hands, fields, nonflush, flush, rank3, subsets):
+def all_arrangements(hands, tables, subsets):
     """Every legal split of the one 13-card hand of ``hands`` (1, 13), strongest first:
     (status, count).
 
@@ -182,7 +173,7 @@ def all_arrangements(hands, fields, nonflush, flush, rank3, subsets):
     found = np.empty((splits.N_SPLITS, 3), np.int64)
     ranks = np.empty((splits.N_SPLITS, 3), np.int64)
     out = np.empty((1, N_HAND), np.uint8)
-    status, n = search(hands, fields, nonflush, flush, rank3, None, None, None, False, out, found, ranks)
+    status, n = search(hands, tables, None, None, None, False, out, found, ranks)
     if status != OK:
         return status, n
     order = splits.strongest_first(ranks, n)
@@ -205,16 +196,16 @@ def special_bits_batch(hands, out):
 
 
 @kernel
-def settle_batch(deals, declared, fields, nonflush, flush, rank3, row_points, shoot, home_run, home_run_players,
-                 out):
+def settle_batch(deals, declared, tables, row_points, multipliers, out):
     """Scores of each deal of ``deals`` (N, P, 13): per player front 3, middle 5, back 5 cards.
 
     ``declared`` (N, P) int64: the points of each player's declared special hand, 0 for none
     (None: nobody declares); ``row_points`` (3, ranks): the points of a row won, per row and
-    rank; the multipliers and the fewest players of a home run as in ``Rules``. out[d, i] is
-    player i's score (:func:`~lookup.shisanshui.deal.settle_deal`). A deal is bad when a card
-    is over 51 (ERR_CARD) or held twice in it (ERR_DUPLICATE).
+    rank; ``multipliers``: (shoot, home run, fewest players of a home run) as in ``Rules``.
+    out[d, i] is player i's score (:func:`~lookup.shisanshui.deal.settle_deal`). A deal is bad
+    when a card is over 51 (ERR_CARD) or held twice in it (ERR_DUPLICATE).
     """
+    fields, nonflush, flush, rank3 = tables
     n = deals.shape[1]
     ranks = np.empty(3 * n, np.int64)
     won = np.empty(3 * n, np.int64)
@@ -245,7 +236,7 @@ def settle_batch(deals, declared, fields, nonflush, flush, rank3, row_points, sh
                 won[3 * i + k] = row_points[k, ranks[3 * i + k]]
             if declared is not None:
                 points[i] = declared[d, i]
-        deal.settle_deal(n, ranks, won, points, shoot, home_run, home_run_players, pairs, shot, fouled, home)
+        deal.settle_deal(n, ranks, won, points, multipliers, (pairs, shot, fouled, home))
         for i in range(n):
             total = 0
             for j in range(n):

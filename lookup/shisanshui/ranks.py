@@ -1,4 +1,4 @@
-"""Ranks of 5-card and 3-card hands from the rank tables (SPEC §4), scalar and batch.
+"""Ranks of 5-card and 3-card hands from the rank tables, scalar and batch.
 
 Ranks of 5-card and 3-card hands share one scale, 1..:func:`n_ranks` (higher is stronger,
 equal is a tie), so a front compares directly with a middle. The tables load on the first
@@ -36,6 +36,11 @@ class RankTables(NamedTuple):
     rank3_view: memoryview
     category: bytes                       # category of each rank value (0 for "no hand")
     n_values: int
+
+    def of(self, a5_lowest: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``(fields, nonflush, flush, rank3)`` of one straight order: the ``tables`` of the
+        kernels that rank rows of both sizes (:mod:`lookup.shisanshui.kernels`)."""
+        return self.fields, self.nonflush[a5_lowest], self.flush[a5_lowest], self.rank3
 
 
 CARD_BITS_SHIFT = encoding.FIELDS_BITS

@@ -1,4 +1,4 @@
-"""Shisanshui rules: the special hands, the :class:`Rules` dataclass and its presets (SPEC §4)."""
+"""Shisanshui rules: the special hands, the :class:`Rules` dataclass and its presets (docs/shisanshui.md)."""
 
 from __future__ import annotations
 
@@ -83,6 +83,12 @@ class Rules:
                 raise InvalidRulesError(f"rules field special_points: {name} is given twice")
         object.__setattr__(self, "special_points", pairs)
 
+    @property
+    def multipliers(self) -> tuple[int, int, int]:
+        """``(shoot_multiplier, home_run_multiplier, home_run_min_players)``, as the settlement of a
+        deal takes them (:func:`lookup.shisanshui.deal.settle_deal`)."""
+        return self.shoot_multiplier, self.home_run_multiplier, self.home_run_min_players
+
     def points_of_special(self, name: str) -> int:
         """Points of the special hand ``name`` under these rules (0: not scored)."""
         return dict(self.special_points).get(name, 0)
@@ -93,8 +99,8 @@ PRESETS: Presets[Rules] = Presets("shisanshui", Rules, [
     Rules("a5_lowest", a5_lowest=True),
     Rules("middle_fh2", middle_full_house=2),
 ])
-"""``standard``: SPEC §4 / seed 000. ``a5_lowest``: the same with A-2-3-4-5 the lowest
-straight. ``middle_fh2``: the other common server table, a middle full house worth 2."""
+"""``standard``: the table of docs/shisanshui.md. ``a5_lowest``: the same with A-2-3-4-5 the
+lowest straight. ``middle_fh2``: the other common server table, a middle full house worth 2."""
 
 get_rules = PRESETS.resolve
 """The rules a query runs under: a preset name or a :class:`Rules` (``PRESETS.resolve``)."""

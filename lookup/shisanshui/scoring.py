@@ -1,4 +1,4 @@
-"""Settlement of deals of 2-4 players (SPEC §4): rows, fouls, shooting, home runs, specials;
+"""Settlement of deals of 2-4 players (docs/shisanshui.md): rows, fouls, shooting, home runs, specials;
 one deal (:func:`settle`, :func:`settlement`) or N deals at once (:func:`settle_batch`), both
 by the one per-deal step :func:`~lookup.shisanshui.deal.settle_deal`."""
 
@@ -14,9 +14,9 @@ import numpy.typing as npt
 from .. import jit
 from ..errors import InvalidHandError, quoted
 from .cards import ArrangementLike, arrangement_cards, check_distinct, format_cards, sort_cards
-from .chunks import timed_chunks
 from .deal import settle_deal
-from .points import POINTS, points_tables
+from .interruptible import timed_chunks
+from .objectives import POINTS, points_tables
 from .ranks import RANKS, batch_rows, row_error, row_ranks
 from .rules import SPECIALS, Rules, get_rules
 from .special_hands import SPECIAL_NAMES, qualifies, special
@@ -54,7 +54,7 @@ Declarations: TypeAlias = str | Sequence[str | None] | None
 
 def settlement(arrangements: Sequence[ArrangementLike], specials: Declarations = None,
                rules: str | Rules = "standard") -> Settlement:
-    """Settle one deal of 2-4 players (SPEC §4); see :func:`settle`."""
+    """Settle one deal of 2-4 players; see :func:`settle`."""
     rules = get_rules(rules)
     if not isinstance(arrangements, Sequence) or isinstance(arrangements, str):
         raise InvalidHandError(f"arrangements is a sequence of one arrangement per player, "
@@ -69,8 +69,7 @@ def settlement(arrangements: Sequence[ArrangementLike], specials: Declarations =
     won = [pts[k][ranks[3 * i + k]] for i in range(n) for k in range(3)]
     points = [rules.points_of_special(name) if name else 0 for name in declared]
     pairs, shot, fouled, home = [0] * (n * n), [0] * (n * n), [0] * n, [0] * n
-    settle_deal(n, ranks, won, points, rules.shoot_multiplier, rules.home_run_multiplier,
-                rules.home_run_min_players, pairs, shot, fouled, home)
+    settle_deal(n, ranks, won, points, rules.multipliers, (pairs, shot, fouled, home))
     by_player = [pairs[n * i:n * i + n] for i in range(n)]
     scores = [sum(row) for row in by_player]
     assert sum(scores) == 0
@@ -184,9 +183,8 @@ def settle_batch(arrangements: Any, specials: Any = None, rules: str | Rules = "
     a5 = resolved.a5_lowest
     out = np.empty((n_deals, n_players), np.int64)
     for start, stop in timed_chunks(n_deals):
-        status, index = kernel(deals[start:stop], None if declared is None else declared[start:stop], t.fields,
-                               t.nonflush[a5], t.flush[a5], t.rank3, row_points, resolved.shoot_multiplier,
-                               resolved.home_run_multiplier, resolved.home_run_min_players, out[start:stop])
+        status, index = kernel(deals[start:stop], None if declared is None else declared[start:stop], t.of(a5),
+                               row_points, resolved.multipliers, out[start:stop])
         jit.check(status, start + index, row_error(deals))
     return out
 

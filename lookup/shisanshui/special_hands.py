@@ -1,5 +1,5 @@
 """Special hands (特殊牌型): which of :data:`~lookup.shisanshui.rules.SPECIALS` 13 cards are
-(SPEC §4). No table is read.
+(docs/shisanshui.md). No table is read.
 
 :func:`special_bits` is the one test of every special, a :func:`~lookup.jit.jitable` helper:
 the scalar queries run it as Python on a list of cards, the batch kernels
@@ -22,9 +22,9 @@ N_SPECIALS = len(SPECIAL_NAMES)
  TWO_TRIPS_THREE_PAIRS, FOUR_TRIPS, FIVE_PAIRS_TRIPS, SIX_PAIRS, THREE_STRAIGHTS, THREE_FLUSHES) = range(N_SPECIALS)
 
 _ACE = 12
-RUNS5 = ((1 << _ACE) | 0b1111,) + tuple(0b11111 << s for s in range(9))
+RUNS5 = ((1 << _ACE) | 0xF,) + tuple(0x1F << s for s in range(9))
 """Rank masks of the ten 5-card runs (A-2-3-4-5 first)."""
-RUNS3 = ((1 << _ACE) | 0b11,) + tuple(0b111 << s for s in range(11))
+RUNS3 = ((1 << _ACE) | 0x3,) + tuple(0x7 << s for s in range(11))
 """Rank masks of the twelve 3-card runs (A-2-3 and Q-K-A count, K-A-2 does not)."""
 
 
@@ -79,7 +79,7 @@ def _three_straights(counts: Any) -> bool:
 @jitable
 def special_bits(cards: Any) -> int:
     """Bit i set when the 13 cards (distinct card indices 0..51, any order) are the special
-    ``SPECIAL_NAMES[i]``, whatever the rules score (see the README for the definitions)."""
+    ``SPECIAL_NAMES[i]``, whatever the rules score (definitions: docs/shisanshui.md, "Special hands")."""
     counts = [0] * 13
     suits = [0] * 4
     hand = 0

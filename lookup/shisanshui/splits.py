@@ -174,7 +174,7 @@ def best_front(h: Any, pos: Any, rk: Any) -> int:
 @jitable
 def split_value(values: Any, joint: Any, poly: Any, rf: int, rm: int, rb: int) -> float:
     """Value of a split with row ranks (rf, rm, rb) under an objective's tables (see
-    :class:`~lookup.shisanshui.points.ObjectiveTables`): ``values[0, rf] + values[1, rm] +
+    :class:`~lookup.shisanshui.objectives.ObjectiveTables`): ``values[0, rf] + values[1, rm] +
     values[2, rb]``, plus :func:`joint_part` when ``joint`` is not None.
 
     Nondecreasing in each rank (the tables are monotone): a split's value is at most the

@@ -1,4 +1,4 @@
-"""Zipai (字牌, 跑胡子 family): hu, best huxi, splits and ting from the zipai tables (ZIPAI.md).
+"""Zipai (字牌, 跑胡子 family): hu, best huxi, splits and ting from the zipai tables (docs/zipai.md).
 
 Modules, from notation to queries:
 
@@ -8,18 +8,16 @@ Modules, from notation to queries:
   the huxi of every meld kind, and the melds folded for a hand's evaluation.
 * :mod:`~lookup.zipai.rules`: ``RuleSet``, the named ``PRESETS`` and ``get_rules``.
 * :mod:`~lookup.zipai.encoding`: the table contract shared with ``tablegen/zipai.py``: card
-  and unit layout, keys, automaton and value layout, first moves, ``walk``, and ``VIEW``,
-  the loaded tables.
-* :mod:`~lookup.zipai.hand`: the per-hand steps, each written once and run as Python by the
-  scalar queries and compiled by the kernels: take 坎/提 out, the pair rule and threshold,
-  hu of a hand, each draw of ting.
-* :mod:`~lookup.zipai.wang`: the per-hand steps with 王 (wildcards): the best reading of the
-  王 (sets, then a search of the automaton), hu and ting with 王.
+  layout, keys, automata and value layout, the walks, and ``VIEW``, the loaded tables.
+* :mod:`~lookup.zipai.units`: the units of a split (groups and pairs) and the huxi of sets.
+* :mod:`~lookup.zipai.hand`: hu of one hand (坎/提 taken out, the pair rule, the threshold),
+  the step the scalar query runs as Python and the kernels compile.
+* :mod:`~lookup.zipai.waits`: ting of one hand, each draw placed every way it can be.
+* :mod:`~lookup.zipai.wang`: hu and ting with 王 (wildcards): the best reading of the 王.
 * :mod:`~lookup.zipai.kernels`: the Numba batch kernels (row loops over those steps).
 * :mod:`~lookup.zipai.queries`: ``hu``, ``ting``, ``hu_batch``, ``ting_batch``.
-* :mod:`~lookup.zipai.decompositions`: ``Split`` and ``decompositions``.
-* :mod:`~lookup.zipai.detail`: ``hu_detail``, the best split and the card counts 名堂 are
-  judged on (``Detail``, ``Unit``).
+* :mod:`~lookup.zipai.splits`: ``decompositions`` (every split, ``Split``) and ``hu_detail``
+  (the best split and the card counts 名堂 are judged on: ``Detail``, ``Unit``).
 
 Importing the package loads no table and compiles nothing; the scalar queries never import
 Numba.
@@ -34,11 +32,10 @@ from .cards import (
     hand_counts,
     parse_cards,
 )
-from .decompositions import Split, decompositions
-from .detail import Detail, Unit, hu_detail
 from .melds import Meld, parse_meld, parse_melds
 from .queries import hu, hu_batch, ting, ting_batch
 from .rules import PRESETS, RuleSet, get_rules
+from .splits import Detail, Split, Unit, decompositions, hu_detail
 from .wang import MAX_WANG, WANG
 
 __all__ = [

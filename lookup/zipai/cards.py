@@ -1,4 +1,4 @@
-"""Zipai card notation (SPEC §1): parse and format cards and hands.
+"""Zipai card notation: parse and format cards and hands.
 
 Card index 0..9: small 一..十 (小字), 10..19: big 壹..拾 (大字). Accepted text, freely mixed,
 separated by spaces or commas or not at all:

@@ -1,14 +1,15 @@
 """Numba kernels of the zipai batch queries (compiled on first use, cached on disk).
 
 Each kernel loops over the rows and answers each with the per-hand step of the scalar query
-(:func:`lookup.zipai.hand.hu_counts`, :func:`~lookup.zipai.hand.ting_counts`, and with 王
+(:func:`lookup.zipai.hand.hu_counts`, :func:`lookup.zipai.waits.ting_counts`, and with 王
 :func:`lookup.zipai.wang.hu_wang`, :func:`~lookup.zipai.wang.ting_wang`, compiled in; see
-:mod:`lookup.jit` for the cache). Status protocol: ``(OK, rows written)``, or the status of
-the first bad row and its index (nothing after it is answered). They release the GIL. Rows
-are taken with :func:`lookup.addresses.row_at`, and the tables and scratch arrays handed to the
-per-hand step (a call of its own) with :func:`lookup.addresses.unowned`, so that no row does
-atomic reference counting: in one process (``bench/ab.py``), ``hu_batch`` ran about a fifth
-faster that way, ``ting_batch`` about a tenth. The scratch views are taken in the loop
+:mod:`lookup.jit` for the cache). They take the tables and rules as the steps do
+(:data:`~lookup.zipai.encoding.HuTables`, :data:`~lookup.zipai.encoding.TingTables`,
+:data:`lookup.zipai.hand.Rules`; no exposed melds). Status protocol: ``(OK, rows written)``, or
+the status of the first bad row and its index (nothing after it is answered). They release
+the GIL. Rows are taken with :func:`lookup.addresses.row_at`, and the tables and scratch arrays
+handed to the per-hand step (a call of its own) with :func:`lookup.addresses.unowned`, so that
+no row does atomic reference counting. The scratch views are taken in the loop
 (:func:`scratch_views`), which keeps their array alive through it.
 """
 
@@ -16,13 +17,14 @@ import numpy as np
 
 from .. import jit
 from ..addresses import row_at, unowned
-from ..jit import KERNEL_MODULES, kernel_decorator
-from . import hand, wang
-from .encoding import N_CARDS, ting_best_two
+from ..jit import kernel_decorator
+from . import hand, waits, wang
+from .encoding import N_CARDS, HuTables, TingTables, ting_best_two
+from .hand import NO_MELDS, Rules
 
 FIXED_SCRATCH = N_CARDS
 """Scratch every kernel takes: the exposed melds' copies (20); the ting kernel's path
-(hand.PATH_SIZE) or the 王 kernels' work (wang.WORK_SIZE) follows. The part's counts are an
+(waits.PATH_SIZE) or the 王 kernels' work (wang.WORK_SIZE) follows. The part's counts are an
 array of their own (:func:`part_scratch`)."""
 
 
@@ -42,22 +44,25 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-SOURCES_SHA256 = "00bc5242eba14cfbda63d1ba392d21f1bdb87018616e60ddaf37ba29f3106d57"
-"""Fingerprint of the modules compiled into these kernels (see lookup.jit)."""
-kernel = kernel_decorator(KERNEL_MODULES["zipai/kernels.py"], SOURCES_SHA256)
+@jit.jitable(inline=True)
+def unowned_tables(tables: HuTables) -> HuTables:
+    """``tables`` with its arrays as :func:`lookup.addresses.unowned` views."""
+    trans, final, values = tables
+    return unowned(trans), final, unowned(values)
+
+
+kernel = kernel_decorator(__name__)
 
 
 @kernel
-def hu_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray, min_huxi: int,
-             pair_with_quad: bool, out: np.ndarray) -> tuple[int, int]:
+def hu_batch(counts: np.ndarray, tables: HuTables, rules: Rules, out: np.ndarray) -> tuple[int, int]:
     """``out[i]``: best total huxi of row i (no exposed melds, no 王), or NO_WIN."""
     scratch = np.zeros(FIXED_SCRATCH, np.int64)
     part_counts = part_scratch()
-    trans, values = unowned(trans), unowned(values)
+    tables = unowned_tables(tables)
     for i in range(counts.shape[0]):
         part, used, _ = scratch_views(part_counts, scratch)
-        status, huxi = hand.hu_counts(trans, final, values, row_at(counts, i), part, 0, 0, used, min_huxi,
-                                      pair_with_quad)
+        status, huxi = hand.hu_counts(tables, rules, row_at(counts, i), used, NO_MELDS, part)
         if status != jit.OK:
             return status, i
         out[i] = huxi
@@ -65,20 +70,19 @@ def hu_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarr
 
 
 @kernel
-def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray,
-                  min_huxi: int, pair_with_quad: bool, out: np.ndarray) -> tuple[int, int]:
+def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, tables: HuTables, rules: Rules,
+                  out: np.ndarray) -> tuple[int, int]:
     """``out[i]``: best total huxi of row i holding ``wangs[i]`` 王 (no exposed melds), or NO_WIN."""
     scratch = np.zeros(FIXED_SCRATCH + wang.WORK_SIZE, np.int64)
     part_counts = part_scratch()
-    trans, values = unowned(trans), unowned(values)
+    tables = unowned_tables(tables)
+    min_huxi = rules[0]
     for i in range(counts.shape[0]):
         part, used, work = scratch_views(part_counts, scratch)
         if wangs[i] == 0:
-            status, huxi = hand.hu_counts(trans, final, values, row_at(counts, i), part, 0, 0, used, min_huxi,
-                                          pair_with_quad)
+            status, huxi = hand.hu_counts(tables, rules, row_at(counts, i), used, NO_MELDS, part)
         else:
-            status, key = wang.hu_wang(trans, final, values, row_at(counts, i), part, 0, 0, used, min_huxi,
-                                       pair_with_quad, wangs[i], work)
+            status, key = wang.hu_wang(tables, rules, row_at(counts, i), used, NO_MELDS, wangs[i], part, work)
             huxi = wang.total_of(key, min_huxi)
         if status != jit.OK:
             return status, i
@@ -87,56 +91,57 @@ def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, fina
 
 
 @kernel
-def ting_batch(counts: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray, back: np.ndarray,
-               back_final: int, ting: np.ndarray, ting_final: int, min_huxi: int, pair_with_quad: bool, limit: int,
+def ting_batch(counts: np.ndarray, tables: HuTables, ting_tables: TingTables, rules: Rules,
                out: np.ndarray) -> tuple[int, int]:
     """``out[i, t]``: best total huxi of row i after drawing card t (no exposed melds), or NO_WIN.
 
     Rows go two at a time: both parts are walked through the ting automaton in one loop
     (:func:`lookup.zipai.encoding.ting_best_two`), so that the two chains of reads, most of a
     row's time, overlap; a last odd row alone."""
-    scratch = np.zeros(FIXED_SCRATCH + hand.PATH_SIZE, np.int64)
+    scratch = np.zeros(FIXED_SCRATCH + waits.PATH_SIZE, np.int64)
     part_counts = part_scratch()
     other_counts = part_scratch()
-    trans, values, back, ting = unowned(trans), unowned(values), unowned(back), unowned(ting)
+    tables = unowned_tables(tables)
+    back, back_final, ting, ting_final = ting_tables
+    back, ting = unowned(back), unowned(ting)
+    ting_tables = (back, back_final, ting, ting_final)
     n = counts.shape[0]
     for i in range(0, n - 1, 2):
         part, used, path = scratch_views(part_counts, scratch)
         other = unowned(other_counts)
         c, d = row_at(counts, i), row_at(counts, i + 1)
         c_out, d_out = row_at(out, i), row_at(out, i + 1)
-        status, size, huxi, quads = hand.ting_start(c, used, part, c_out)
+        status, size, huxi, quads = waits.ting_start(c, used, part, c_out)
         if status != jit.OK:
             return status, i
-        status, other_size, other_huxi, other_quads = hand.ting_start(d, used, other, d_out)
+        status, other_size, other_huxi, other_quads = waits.ting_start(d, used, other, d_out)
         if status != jit.OK:
             return status, i + 1
         best, other_best = ting_best_two(ting, ting_final, part, other)
-        hand.ting_rest(trans, final, values, back, back_final, best, c, part, path, size, huxi, quads, used, 0, 0,
-                       min_huxi, pair_with_quad, limit, c_out)
-        hand.ting_rest(trans, final, values, back, back_final, other_best, d, other, path, other_size, other_huxi,
-                       other_quads, used, 0, 0, min_huxi, pair_with_quad, limit, d_out)
+        waits.ting_rest(tables, ting_tables, rules, c, used, NO_MELDS, (best, size, huxi, quads), part, path, c_out)
+        other_row = (other_best, other_size, other_huxi, other_quads)
+        waits.ting_rest(tables, ting_tables, rules, d, used, NO_MELDS, other_row, other, path, d_out)
     if n % 2:
         part, used, path = scratch_views(part_counts, scratch)
-        status, _ = hand.ting_counts(trans, final, values, back, back_final, ting, ting_final, row_at(counts, n - 1),
-                                     part, path, 0, 0, used, 0, 0, min_huxi, pair_with_quad, limit, row_at(out, n - 1))
+        status, _ = waits.ting_counts(tables, ting_tables, rules, row_at(counts, n - 1), used, NO_MELDS, part, path,
+                                      row_at(out, n - 1))
         if status != jit.OK:
             return status, n - 1
     return jit.OK, n
 
 
 @kernel
-def ting_batch_wang(counts: np.ndarray, wangs: np.ndarray, trans: np.ndarray, final: int, values: np.ndarray,
-                    min_huxi: int, pair_with_quad: bool, limit: int, out: np.ndarray) -> tuple[int, int]:
+def ting_batch_wang(counts: np.ndarray, wangs: np.ndarray, tables: HuTables, rules: Rules,
+                    out: np.ndarray) -> tuple[int, int]:
     """``out[i, t]``: best total huxi of row i (holding ``wangs[i]`` 王) after drawing card t, and
     ``out[i, WANG]`` after drawing a 王 (no exposed melds), or NO_WIN."""
     scratch = np.zeros(FIXED_SCRATCH + wang.WORK_SIZE, np.int64)
     part_counts = part_scratch()
-    trans, values = unowned(trans), unowned(values)
+    tables = unowned_tables(tables)
     for i in range(counts.shape[0]):
         part, used, work = scratch_views(part_counts, scratch)
-        status, _ = wang.ting_wang(trans, final, values, row_at(counts, i), part, 0, 0, used, 0, 0, min_huxi,
-                                   pair_with_quad, limit, wangs[i], work, row_at(out, i))
+        status, _ = wang.ting_wang(tables, rules, row_at(counts, i), used, NO_MELDS, wangs[i], part, work,
+                                   row_at(out, i))
         if status != jit.OK:
             return status, i
     return jit.OK, counts.shape[0]

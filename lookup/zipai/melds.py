@@ -1,4 +1,4 @@
-"""Zipai melds (ZIPAI.md): exposed melds parsed and checked, and the huxi of every meld kind.
+"""Zipai melds: exposed melds parsed and checked, and the huxi of every meld kind.
 
 An exposed *meld* is a :class:`Meld`, a ``(kind, cards)`` pair or text ``"碰六"``,
 ``"peng x6"``, ``"chi:x1x2x3"``. Kinds: 碰 ``peng`` (3 of a card), 偎 ``wei`` (3), 跑
@@ -22,11 +22,9 @@ import numpy as np
 
 from ..errors import InvalidHandError, InvalidMeldError, check_text_size, quoted
 from .cards import Card, card_name, format_cards, parse_cards
-from .encoding import (  # the meld huxi by kind, (small, big): the encoding's, which the ting labels use
-    MAX_COPIES,
-    N_CARDS,
+from .encoding import MAX_COPIES, N_CARDS, N_NUMBERS
+from .units import (  # the meld huxi by kind, (small, big): the units', which the ting labels use
     N_GROUPS,
-    N_NUMBERS,
     PAO_HUXI,
     PENG_HUXI,
     TI_HUXI,
@@ -143,6 +141,12 @@ class Exposed(NamedTuple):
     """Bit t set: a 偎 of card t (its fourth copy, drawn, makes a 提)."""
     melds: list[Meld]
     """The melds themselves."""
+
+    @property
+    def totals(self) -> tuple[int, int, int, int]:
+        """``(huxi, quads, peng, wei)``: the melds as the per-hand steps take them
+        (:data:`lookup.zipai.hand.Melds`)."""
+        return self.huxi, self.quads, self.peng, self.wei
 
 
 NO_MELDS = Exposed(0, 0, (0,) * N_CARDS, 0, 0, [])

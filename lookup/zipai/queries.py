@@ -1,4 +1,4 @@
-"""Zipai (字牌, 跑胡子 family) hu and ting, scalar and batch (ZIPAI.md, SPEC §3).
+"""Zipai (字牌, 跑胡子 family) hu and ting, scalar and batch (rules: docs/zipai.md).
 
 A *hand* is card text (:mod:`lookup.zipai.cards`) or 20 counts; *exposed* melds (碰 偎 跑
 提 and eaten groups, :mod:`lookup.zipai.melds`) are given apart from it, and ``wang`` 王
@@ -6,7 +6,8 @@ A *hand* is card text (:mod:`lookup.zipai.cards`) or 20 counts; *exposed* melds 
 their huxi; the rest, the *checked part*, must split into groups (sequences, 二七十, mixed
 triples, and 一五十 under ``yiwushi`` rules) plus one pair when it holds 3k+2 cards. Its best
 huxi is one walk of the table's automaton. The per-hand steps are in :mod:`lookup.zipai.hand`
-and, with 王, :mod:`lookup.zipai.wang`, the same for the scalar and the batch forms.
+(hu), :mod:`lookup.zipai.waits` (ting) and, with 王, :mod:`lookup.zipai.wang`, the same for the
+scalar and the batch forms.
 
     hu(hand, exposed=(), rules="paohuzi", wang=0) -> int | None       best total huxi when the hand wins
     hu_batch(counts, rules="paohuzi", wang=0) -> int16 (N,)           best total huxi or -1, per row
@@ -26,11 +27,13 @@ from .. import jit
 from ..arrays import answer_array, uint8_rows
 from ..errors import InvalidHandError
 from . import hand as steps
+from . import waits
 from . import wang as wild
 from .cards import Hand, card_name, hand_counts
-from .encoding import N_CARDS, NO_WIN, VIEW, GroupTables, group_limit
+from .encoding import N_CARDS, NO_WIN, VIEW, GroupTables
 from .melds import NO_MELDS, Exposed, MeldLike, fold_melds
 from .rules import PRESETS, RuleSet
+from .units import group_limit
 
 _SIZES = {"hu": "3k or 3k+2, at most 21", "ting": "3k+1 or 3k+2, at most 20"}
 """The part sizes each query takes (:func:`lookup.zipai.hand.part_size_ok`), as the errors say them."""
@@ -58,6 +61,11 @@ def resolve(rules: str | RuleSet) -> RuleSet:
     return (PRESETS.get(rules) if type(rules) is str else None) or PRESETS.resolve(rules)
 
 
+def step_rules(rules: RuleSet) -> steps.Rules:
+    """The rule set as the per-hand steps take it: ``(min_huxi, pair_with_quad, limit)``."""
+    return rules.min_huxi, rules.pair_with_quad, group_limit(rules.yiwushi)
+
+
 def check_wang(wang: object) -> int:
     """The number of 王 as an int 0..MAX_WANG, else InvalidHandError."""
     if isinstance(wang, bool) or not isinstance(wang, (int, np.integer)) or not 0 <= wang <= wild.MAX_WANG:
@@ -82,9 +90,9 @@ class Query:
 
     def hu_key(self, work: list[int]) -> int:
         """:func:`lookup.zipai.wang.hu_wang`'s best key (the best reading in ``work``)."""
-        q, g, m = self.rules, self.tables, self.melds
-        status, key = wild.hu_wang(g.trans_view, g.final, g.values_view, self.counts, [0] * N_CARDS, m.huxi,
-                                   m.quads, m.used, q.min_huxi, q.pair_with_quad, self.wang, work)
+        m = self.melds
+        status, key = wild.hu_wang(self.tables.hu_view, step_rules(self.rules), self.counts, m.used, m.totals,
+                                   self.wang, [0] * N_CARDS, work)
         self.check("hu", status, key)
         return key
 
@@ -106,8 +114,8 @@ def hu(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: str | Rul
         counts = hand_counts(hand)
         melds = fold_melds(exposed, rules.yiwushi)
         g = (VIEW.value or VIEW.get()).of(rules.yiwushi)
-        status, huxi = steps.hu_counts(g.trans_view, g.final, g.values_view, counts, [0] * N_CARDS, melds.huxi,
-                                       melds.quads, melds.used, rules.min_huxi, rules.pair_with_quad)
+        status, huxi = steps.hu_counts(g.hu_view, (rules.min_huxi, rules.pair_with_quad, 0), counts, melds.used,
+                                       (melds.huxi, melds.quads, 0, 0), [0] * N_CARDS)
         if status != jit.OK:  # (the explanation is built only for a refused hand)
             jit.check(status, huxi, lambda status, value: _hand_error("hu", counts, melds.used, status, value))
         return None if huxi == NO_WIN else huxi
@@ -129,19 +137,16 @@ def ting(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: str | R
     under key :data:`lookup.zipai.WANG` (20) when it wins.
     """
     query = Query(hand, exposed, rules, 0 if wang is None else wang)
-    q, g, m = query.rules, query.tables, query.melds
+    g, m, rules_ = query.tables, query.melds, step_rules(query.rules)
     if wang is None:
         out = [0] * N_CARDS
-        status, waits = steps.ting_counts(g.trans_view, g.final, g.values_view, g.back_view, g.back_final,
-                                          g.ting_view, g.ting_final, query.counts, [0] * N_CARDS,
-                                          [0] * steps.PATH_SIZE, m.huxi, m.quads, m.used, m.peng, m.wei,
-                                          q.min_huxi, q.pair_with_quad, group_limit(q.yiwushi), out)
+        status, n = waits.ting_counts(g.hu_view, g.ting_view, rules_, query.counts, m.used, m.totals,
+                                      [0] * N_CARDS, [0] * waits.PATH_SIZE, out)
     else:
         out = [0] * (N_CARDS + 1)
-        status, waits = wild.ting_wang(g.trans_view, g.final, g.values_view, query.counts, [0] * N_CARDS,
-                                       m.huxi, m.quads, m.used, m.peng, m.wei, q.min_huxi, q.pair_with_quad,
-                                       group_limit(q.yiwushi), query.wang, [0] * wild.WORK_SIZE, out)
-    query.check("ting", status, waits)
+        status, n = wild.ting_wang(g.hu_view, rules_, query.counts, m.used, m.totals, query.wang, [0] * N_CARDS,
+                                   [0] * wild.WORK_SIZE, out)
+    query.check("ting", status, n)
     return {t: h for t, h in enumerate(out) if h != NO_WIN}
 
 
@@ -194,11 +199,10 @@ def hu_batch(counts: npt.ArrayLike, rules: str | RuleSet = "paohuzi", wang: npt.
     out = answer_array(out, (counts.shape[0],), np.int16)
     if np.ndim(wang) == 0 and check_wang(wang.item() if isinstance(wang, np.ndarray) else wang) == 0:
         rows = None
-        status, row = kernels.hu_batch(counts, g.trans, g.final, g.values, rules.min_huxi, rules.pair_with_quad, out)
+        status, row = kernels.hu_batch(counts, g.hu, step_rules(rules), out)
     else:
         rows = batch_wang(wang, counts.shape[0])
-        status, row = kernels.hu_batch_wang(counts, rows, g.trans, g.final, g.values, rules.min_huxi,
-                                            rules.pair_with_quad, out)
+        status, row = kernels.hu_batch_wang(counts, rows, g.hu, step_rules(rules), out)
     jit.check(status, row, _row_error("hu", counts, rows))
     return out
 
@@ -216,16 +220,13 @@ def ting_batch(counts: npt.ArrayLike, rules: str | RuleSet = "paohuzi",
     rules = PRESETS.resolve(rules)
     counts = batch_counts(counts)
     g = (VIEW.value or VIEW.get()).of(rules.yiwushi)
-    limit = group_limit(rules.yiwushi)
     if wang is None:
         rows = None
         out = answer_array(out, (counts.shape[0], N_CARDS), np.int16)
-        status, row = kernels.ting_batch(counts, g.trans, g.final, g.values, g.back, g.back_final, g.ting,
-                                         g.ting_final, rules.min_huxi, rules.pair_with_quad, limit, out)
+        status, row = kernels.ting_batch(counts, g.hu, g.ting, step_rules(rules), out)
     else:
         rows = batch_wang(wang, counts.shape[0])
         out = answer_array(out, (counts.shape[0], N_CARDS + 1), np.int16)
-        status, row = kernels.ting_batch_wang(counts, rows, g.trans, g.final, g.values, rules.min_huxi,
-                                              rules.pair_with_quad, limit, out)
+        status, row = kernels.ting_batch_wang(counts, rows, g.hu, step_rules(rules), out)
     jit.check(status, row, _row_error("ting", counts, rows))
     return out

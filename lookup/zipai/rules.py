@@ -13,7 +13,7 @@ class RuleSet:
 
     min_huxi: a hand wins when its total huxi (hand groups, 坎/提 in the hand, exposed melds)
     reaches it (an integer 0..1000). pair_with_quad: the pair is required exactly when the
-    player has a 提 or 跑 (in the hand or exposed), as in ZIPAI.md; when False the size of the
+    player has a 提 or 跑 (in the hand or exposed), as docs/zipai.md says; when False the size of the
     checked part alone decides (3k+2 cards: groups and one pair; 3k: groups only), with or
     without a 提/跑. yiwushi: 一五十 and 壹伍拾 are groups too (3 huxi small, 6 big, in the hand
     and eaten), as in 衡阳十胡卡. Fields are checked when the rule set is built

@@ -28,26 +28,22 @@ from .encoding import (
     DEAD,
     GROUP_SIZE,
     HUXI_MASK,
-    KAN_HUXI,
-    MAX_CARD_UNITS,
     MAX_COPIES,
     MAX_PART_COPIES,
     N_CARDS,
     N_NUMBERS,
     N_SYMBOLS,
-    NO_CARD,
-    NO_UNIT,
     NO_WIN,
     RANK_SHIFT,
     START,
     STATE_MASK,
-    TI_HUXI,
-    UNIT_CARD_BYTES,
     Counts,
+    HuTables,
     Scratch,
-    Table,
 )
-from .hand import KAN_COPIES, NO_CASE, draw_case, pair_rule_ok, part_size_ok, take_out_sets, unit_in_set
+from .hand import KAN_COPIES, Melds, Rules, pair_rule_ok, part_size_ok, take_out_sets
+from .units import KAN_HUXI, MAX_CARD_UNITS, NO_CARD, NO_UNIT, TI_HUXI, UNIT_CARD_BYTES, unit_in_set
+from .waits import NO_CASE, draw_case
 
 MAX_WANG = 4
 """A hand holds at most 4 王."""
@@ -133,8 +129,8 @@ def record_reading(part: Counts, kan: int, fixed: int, level: int, work: Scratch
 
 
 @jitable
-def best_reading(trans: Table, final: int, values: Table, part: Scratch, kan: int, fixed: int, j: int,
-                 size: int, base: int, red: int, quads: int, pair_with_quad: bool, work: Scratch) -> int:
+def best_reading(tables: HuTables, pair_with_quad: bool, part: Scratch, sets: tuple[int, int],
+                 reading: tuple[int, int, int, int, int], work: Scratch) -> int:
     """Best key over the readings of ``j`` 王; -1 when none wins.
 
     A depth-first walk of the automaton, number by number: each card of the number takes one
@@ -142,11 +138,15 @@ def best_reading(trans: Table, final: int, values: Table, part: Scratch, kan: in
     a prefix that reaches the dead state is cut with everything after it. A complete path
     wins when it ends in the final state with every 王 read and the pair rule holds.
 
-    ``part``: the checked part (counts <= 2); ``kan``: bit t set for a 坎 of t outside it;
-    ``fixed``: bit t set for the cards no 王 may make a set of; ``size``: the part's cards plus
-    the ``j`` 王, the size the pair rule judges; ``base``, ``red``, ``quads``: huxi, red 王
-    and 提/跑 so far. When the best key improves, work[BEST] gets work[READ] plus this reading.
+    ``part``: the checked part (counts <= 2); ``sets``: ``(kan, fixed)``, bit t set for a 坎 of
+    t outside the part / for the cards no 王 may make a set of; ``reading``: ``(j, size, base,
+    red, quads)``, the 王 to read, the part's cards plus them (the size the pair rule judges),
+    and the huxi, red 王 and 提/跑 so far. When the best key improves, work[BEST] gets
+    work[READ] plus this reading.
     """
+    trans, final, values = tables
+    kan, fixed = sets
+    j, size, base, red, quads = reading
     room = 0
     work[ROOM + N_NUMBERS] = 0
     for n in range(N_NUMBERS - 1, -1, -1):
@@ -267,8 +267,8 @@ def total_of(key: int, min_huxi: int) -> int:
 
 
 @jitable
-def hu_wang(trans: Table, final: int, values: Table, c: Counts, part: Scratch, melds: int, quads: int,
-            used: Counts, min_huxi: int, pair_with_quad: bool, wang: int, work: Scratch) -> tuple[int, int]:
+def hu_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Melds, wang: int, part: Scratch,
+            work: Scratch) -> tuple[int, int]:
     """``(status, best key)`` of the hand ``c`` with ``wang`` 王 (the winning card in it); key -1
     when no reading wins (the caller applies ``min_huxi`` with :func:`total_of`).
 
@@ -280,9 +280,11 @@ def hu_wang(trans: Table, final: int, values: Table, c: Counts, part: Scratch, m
         return status, size
     if not part_size_ok(size + wang):
         return ERR_SIZE, size + wang
-    kan, fixed = hand_masks(c, work)
-    return OK, best_reading(trans, final, values, part, kan, fixed, wang, size + wang, melds + huxi, 0,
-                            quads + kan_quads, pair_with_quad, work)
+    _, pair_with_quad, _ = rules
+    meld_huxi, quads, _, _ = melds
+    sets = hand_masks(c, work)
+    return OK, best_reading(tables, pair_with_quad, part, sets, (wang, size + wang, meld_huxi + huxi, 0,
+                                                                 quads + kan_quads), work)
 
 
 @jitable
@@ -336,27 +338,27 @@ def give_free_unit(c: Counts, part: Scratch, u: int, t: int, work: Scratch) -> N
 
 
 @jitable
-def ting_wang(trans: Table, final: int, values: Table, c: Counts, part: Scratch, melds: int, quads: int,
-              used: Counts, peng: int, wei: int, min_huxi: int, pair_with_quad: bool, limit: int, wang: int,
+def ting_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Melds, wang: int, part: Scratch,
               work: Scratch, out: Scratch) -> tuple[int, int]:
     """Fill ``out`` (21) with the best total huxi after drawing each card and, in out[WANG], a 王
     (NO_WIN where it does not win); ``(status, number of winning draws)``.
 
     The cards outside 坎/提 and the 王 must number 3k+1 or 3k+2, at most 20 (ERR_SIZE). A real
     card is drawn only while hand and melds hold fewer than 4; it is placed in each of its
-    :func:`~lookup.zipai.hand.draw_case` cases, and the 王 are then read as in :func:`hu_wang`.
+    :func:`~lookup.zipai.waits.draw_case` cases, and the 王 are then read as in :func:`hu_wang`.
     A drawn card that makes three of a kind stays free inside a group only when the other two
     are real (a 王 read into three of a kind makes a 坎). A drawn 王 is hu with one 王 more.
-    ``limit``: the first unit outside the group set (:func:`~lookup.zipai.encoding.group_limit`).
     """
+    min_huxi, pair_with_quad, limit = rules
+    meld_huxi, meld_quads, peng, wei = melds
     status, size, huxi, kan_quads = take_out_sets(c, used, part)
     if status != OK:
         return status, size
     if not part_size_ok(size + wang + 1):
         return ERR_SIZE, size + wang
     kan, fixed = hand_masks(c, work)
-    melds += huxi
-    quads += kan_quads
+    melds_huxi = meld_huxi + huxi
+    quads = meld_quads + kan_quads
     waits = 0
     for t in range(N_CARDS):
         x = c[t]
@@ -371,25 +373,24 @@ def ting_wang(trans: Table, final: int, values: Table, c: Counts, part: Scratch,
                     part[t] = held
                     bit = 1 << t
                     if x == KAN_COPIES:  # the 坎 becomes a 提
-                        key = best_reading(trans, final, values, part, kan & ~bit, fixed | bit, wang,
-                                           size + grown + wang, melds + gained, 0, quads + upgraded,
-                                           pair_with_quad, work)
+                        key = best_reading(tables, pair_with_quad, part, (kan & ~bit, fixed | bit),
+                                           (wang, size + grown + wang, melds_huxi + gained, 0, quads + upgraded), work)
                     elif x == MAX_PART_COPIES:  # the pair and the card: a 偎, which one 王 makes a 提
                         work[LIMIT + t] = 0
-                        key = best_reading(trans, final, values, part, kan | bit, fixed, wang, size + grown + wang,
-                                           melds + gained, 0, quads + upgraded, pair_with_quad, work)
+                        key = best_reading(tables, pair_with_quad, part, (kan | bit, fixed),
+                                           (wang, size + grown + wang, melds_huxi + gained, 0, quads + upgraded), work)
                         work[LIMIT + t] = MAX_PART_COPIES
                     else:  # joins the part, or makes an exposed 碰/偎 a 跑/提
-                        key = best_reading(trans, final, values, part, kan, fixed, wang, size + grown + wang,
-                                           melds + gained, 0, quads + upgraded, pair_with_quad, work)
+                        key = best_reading(tables, pair_with_quad, part, (kan, fixed),
+                                           (wang, size + grown + wang, melds_huxi + gained, 0, quads + upgraded), work)
                 else:  # a free third copy inside unit u
                     part[t] = held
                     spent, reds, mask = take_free_unit(c, part, u, t, limit, work)
                     key = -1
                     if spent >= 0:
                         if spent <= wang:
-                            key = best_reading(trans, final, values, part, kan, fixed | mask, wang - spent,
-                                               size + grown + wang, melds + gained, reds, quads, pair_with_quad,
+                            key = best_reading(tables, pair_with_quad, part, (kan, fixed | mask),
+                                               (wang - spent, size + grown + wang, melds_huxi + gained, reds, quads),
                                                work)
                         give_free_unit(c, part, u, t, work)
                     work[LIMIT + t] = MAX_PART_COPIES
@@ -401,8 +402,8 @@ def ting_wang(trans: Table, final: int, values: Table, c: Counts, part: Scratch,
             waits += 1
     out[WANG] = NO_WIN
     if wang < MAX_WANG:
-        key = best_reading(trans, final, values, part, kan, fixed, wang + 1, size + wang + 1, melds, 0, quads,
-                           pair_with_quad, work)
+        key = best_reading(tables, pair_with_quad, part, (kan, fixed),
+                           (wang + 1, size + wang + 1, melds_huxi, 0, quads), work)
         out[WANG] = total_of(key, min_huxi)
         if out[WANG] >= 0:
             waits += 1

@@ -5,17 +5,11 @@ import json
 import pytest
 
 from lookup import shisanshui as sss
-from lookup.cli import main
+from tests.support.cli import run
 
 HAND = "AS AH AD KS QS 9S 7S 3S KH QH 8H 6H 2H"
 DEAL = ["AS AH AD|KS KH KD 2C 2D|QS QH QD QC 3C", "JS JH 4C|5C 6C 7C 9D TD|2S 3S 4S 6S 8S",
         "2H 3H 4H|5H 6H 7H 8H TC|9C TH JC JD KC"]
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_rank(capsys):

@@ -15,7 +15,7 @@ from lookup import jit, tables
 from lookup import shisanshui as sss
 from lookup.errors import InvalidCardError, InvalidHandError, InvalidRulesError, InvalidTileError, TableError
 from lookup.shisanshui import encoding, kernels, splits
-from lookup.shisanshui.points import POINTS
+from lookup.shisanshui.objectives import POINTS
 from lookup.shisanshui.ranks import RANKS
 from tests.support import shisanshui_hands as cardgen
 from tests.support.table_files import rewrite_datasets
@@ -64,9 +64,9 @@ def test_jitable_helpers_answer_the_same_as_python_and_compiled(rng):
     for values, strongest, rows in ((None, True, hands), (ev.values, False, hands[:1])):
         compiled = np.empty(rows.shape, np.uint8)
         python = np.empty(rows.shape, np.uint8)
-        assert kernels.search(rows, *args, values, None, None, strongest, compiled, None, None) == (jit.OK, len(rows))
-        assert kernels.search.py_func(rows, *args, values, None, None, strongest, python, None, None) == (jit.OK,
-                                                                                                       len(rows))
+        assert kernels.search(rows, args, values, None, None, strongest, compiled, None, None) == (jit.OK, len(rows))
+        assert kernels.search.py_func(rows, args, values, None, None, strongest, python, None, None) == (jit.OK,
+                                                                                                      len(rows))
         assert np.array_equal(compiled, python)
     h = np.empty(13, np.int64)
     assert splits.sorted_hand(hands, 0, h) == jit.OK and h.tolist() == sss.sort_cards(hands[0].tolist())
@@ -80,7 +80,7 @@ def test_jitable_helpers_answer_the_same_as_python_and_compiled(rng):
     bad = hands.copy()
     bad[1, 4] = bad[1, 9]
     assert splits.cards_status(bad, 1, 13) == jit.ERR_DUPLICATE == kernels.search(
-        bad, *args, None, None, None, True, np.empty(bad.shape, np.uint8), None, None)[0]
+        bad, args, None, None, None, True, np.empty(bad.shape, np.uint8), None, None)[0]
     bad[2, 0] = 60
     assert splits.cards_status(bad, 2, 13) == jit.ERR_CARD
 
@@ -96,10 +96,10 @@ def test_kernels_follow_the_status_protocol():
     assert kernels.rank3_batch(rows[:, :3], t.rank3, out) == (jit.ERR_DUPLICATE, 2)
     subsets = np.empty((3, splits.N_SPLITS), np.int16)
     hand = np.array([sss.parse_cards(HAND)], np.uint8)
-    status, count = kernels.all_arrangements(hand, *args, t.rank3, subsets)
+    status, count = kernels.all_arrangements(hand, t.of(False), subsets)
     assert (status, count) == (jit.OK, len(sss.arrangements(HAND)))
     hand[0, 3] = hand[0, 5]
-    assert kernels.all_arrangements(hand, *args, t.rank3, subsets) == (jit.ERR_DUPLICATE, 0)
+    assert kernels.all_arrangements(hand, t.of(False), subsets) == (jit.ERR_DUPLICATE, 0)
 
 
 _replace_datasets = rewrite_datasets

@@ -13,7 +13,7 @@ from lookup.errors import InvalidRulesError
 from lookup.shisanshui import fieldplay, splits
 from lookup.shisanshui.arrange import arrange_by
 from lookup.shisanshui.field import FieldModel, field_objective
-from lookup.shisanshui.points import POINTS, objective_tables
+from lookup.shisanshui.objectives import POINTS, objective_tables
 from tablegen import shisanshui as gen
 from tests.support import shisanshui_hands as cardgen
 

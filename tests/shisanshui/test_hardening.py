@@ -1,5 +1,5 @@
-"""Issue 14's shisanshui findings, each kept fixed: rule objects (item 2), bad input accepted
-(item 6), untyped errors (item 7) and sizes (item 9)."""
+"""Shisanshui input hardening: rule objects are validated, bad input is refused, every
+error is typed, and sizes are bounded before any work."""
 
 import dataclasses
 
@@ -16,7 +16,7 @@ B = "2H 3H 4H | 5H 6H 7H 8H 9H | TH JH QH KH AH"
 DRAGON = "2S 3H 4C | 5D 6S 7H 8C 9D | TS JH QC KD AS"  # 一条龙
 
 
-# --- item 2: rule objects --------------------------------------------------------------------
+# --- rule objects ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("value", ["yes", None, 2, 0, 1.0])
 def test_a5_lowest_is_a_bool(value):
@@ -53,7 +53,7 @@ def test_valid_rules_still_answer():
     assert sss.settle([DRAGON, other], ["一条龙", None], rules) == [1000, -1000]
 
 
-# --- item 6: bad input accepted --------------------------------------------------------------
+# --- bad input refused -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("cards", ["AS KH QD", "AS KH QD JC TS"])
 def test_rank_resolves_the_rules_for_every_size(cards):
@@ -70,7 +70,7 @@ def test_unknown_card_notation_is_a_typed_error():
             sss.format_cards([], notation)
 
 
-# --- item 7: untyped errors ------------------------------------------------------------------
+# --- typed errors ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("arrangements", [None, 5, "2S 3S 4S", iter([A, B])])
 def test_settle_takes_a_sequence_of_arrangements(arrangements):
@@ -92,7 +92,7 @@ def test_a_ragged_batch_is_a_typed_error(query, width):
         query([list(range(width)), list(range(width - 1))])
 
 
-# --- item 9: sizes ---------------------------------------------------------------------------
+# --- sizes -----------------------------------------------------------------------------------
 
 
 def test_a_deal_of_a_million_players_is_refused_unread():

@@ -1,15 +1,12 @@
 """Long batches run in chunks: Ctrl-C interrupts best_batch long before the batch could end."""
 
-import os
 import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-from lookup.shisanshui.chunks import timed_chunks
-
-ROOT = Path(__file__).resolve().parents[2]
+from lookup.shisanshui.interruptible import timed_chunks
+from tests.support.env import ROOT, env
 
 CHILD = """
 import sys, time
@@ -27,8 +24,7 @@ print("finished", flush=True)
 
 
 def test_ctrl_c_interrupts_a_long_best_batch():
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    child = subprocess.Popen([sys.executable, "-c", CHILD], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+    child = subprocess.Popen([sys.executable, "-c", CHILD], cwd=ROOT, env=env(), stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
     try:
         rate = float(child.stdout.readline().split()[1])  # hands per second on this machine now

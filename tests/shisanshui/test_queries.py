@@ -177,11 +177,11 @@ def test_best_expected_against_brute_force(rng):
 def test_expected_tables_against_the_definition():
     """E(r) = P(win) w(r) - sum over stronger ranks s of P(s) w(s), ties half, by a direct sum."""
     from lookup import tables
-    from lookup.shisanshui import points
+    from lookup.shisanshui import objectives
 
     t = tables.load("shisanshui")
     rules = sss.get_rules("standard")
-    ev = points.objective_tables("expected", rules).values
+    ev = objectives.objective_tables("expected", rules).values
     for row, (counts, points_of) in enumerate([
             (t["scale/count3"], lambda c: 3 if c == "trips" else 1),
             (t["scale/count5"], lambda c: {"full house": 3, "quads": 8, "straight flush": 10}.get(c, 1)),
@@ -215,8 +215,8 @@ def test_arrangement_values():
 
 
 def test_import_compiles_nothing_and_loads_no_table():
-    code = ("import sys; import lookup.shisanshui as s; from lookup.shisanshui import points, ranks; "
-            "assert 'numba' not in sys.modules; assert ranks.RANKS.value is None and points.POINTS.value is None; "
+    code = ("import sys; import lookup.shisanshui as s; from lookup.shisanshui import objectives, ranks; "
+            "assert 'numba' not in sys.modules; assert ranks.RANKS.value is None and objectives.POINTS.value is None; "
             "print(s.rank5('AS KS QS JS TS')); assert 'numba' not in sys.modules")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

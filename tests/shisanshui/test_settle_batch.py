@@ -11,7 +11,7 @@ from lookup import jit
 from lookup import shisanshui as sss
 from lookup.errors import InvalidHandError, InvalidTileError
 from lookup.shisanshui import kernels
-from lookup.shisanshui.points import POINTS
+from lookup.shisanshui.objectives import POINTS
 from lookup.shisanshui.ranks import RANKS
 from tests.shisanshui.test_specials import CASES
 from tests.support.oracles import shisanshui as slow
@@ -106,7 +106,7 @@ def test_kernels_run_as_python_agree(rng):
     deals = random_deals(rng, 6, 3)
     t = RANKS.get()
     rules = sss.get_rules("standard")
-    args = (t.fields, t.nonflush[0], t.flush[0], t.rank3, POINTS.get().points_array(rules), 2, 2, 3)
+    args = (t.of(False), POINTS.get().points_array(rules), (2, 2, 3))
     compiled = np.empty((6, 3), np.int64)
     python = np.empty((6, 3), np.int64)
     declared = np.zeros((6, 3), np.int64)

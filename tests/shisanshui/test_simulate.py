@@ -60,6 +60,7 @@ def test_a_policy_against_itself_scores_zero():
     assert only.mean == 0 and only.positions == 4
 
 
+@pytest.mark.cluster
 def test_on_dask_equals_in_process():
     inline = sim.simulate(["strongest", "expected"], 2, 2048, seed=5, scheduler="inline", chunk=1024)
     seen = []

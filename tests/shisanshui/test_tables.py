@@ -172,6 +172,7 @@ def test_category_names():
             sss.category(bad)
 
 
+@pytest.mark.rebuild
 def test_file_metadata_and_determinism():
     t = tables.load("shisanshui")
     assert t.attrs["schema_version"] == tables.SCHEMA_VERSIONS["shisanshui"]

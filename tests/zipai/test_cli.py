@@ -5,14 +5,8 @@ import json
 import pytest
 
 from lookup import zipai
-from lookup.cli import main
 from lookup.zipai.cards import card_name
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.support.cli import run
 
 
 def test_hu(capsys):

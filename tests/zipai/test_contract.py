@@ -11,14 +11,14 @@ import pytest
 
 from lookup import jit, tables, zipai
 from lookup.errors import InvalidCardError, InvalidHandError, InvalidRulesError, InvalidTileError
-from lookup.zipai import encoding, hand
+from lookup.zipai import encoding, hand, units, waits
 from lookup.zipai.cards import card_name, counts_of
 from lookup.zipai.melds import parse_meld
 from tests.support import zipai_hands as hg
 from tests.support.table_files import rewrite_datasets
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAIN = encoding.N_PLAIN_GROUPS
+PLAIN = units.N_PLAIN_GROUPS
 """group_limit of the plain group set (the ting steps' ``limit``)."""
 
 
@@ -47,13 +47,13 @@ def _compiled_steps():
             out[i, 7] = hand.part_size_ok(size)
             out[i, 8] = hand.pair_rule_ok(size, quads, True)
             out[i, 9] = hand.score(values, out[i, 4], huxi, 10)
-            u = i % encoding.N_UNITS
-            out[i, 10] = encoding.add_unit(part, u, 1)
+            u = i % units.N_UNITS
+            out[i, 10] = units.add_unit(part, u, 1)
             out[i, 11] = encoding.key_of(part)
-            encoding.add_unit(part, u, -1)
+            units.add_unit(part, u, -1)
             encoding.decode_key(out[i, 5], part)
             out[i, 12] = encoding.key_of(part)
-            unit, held, grown, gained, upgraded = hand.draw_case(c[i % 20], i % 20, i % 9, i & 0xFF, i >> 8)
+            unit, held, grown, gained, upgraded = waits.draw_case(c[i % 20], i % 20, i % 9, i & 0xFF, i >> 8)
             out[i, 13:18] = unit, held, grown, gained, upgraded
         return out
 
@@ -67,14 +67,14 @@ def _python_steps(rows, trans, final, values):
         status, size, huxi, quads = hand.take_out_sets(c, [0] * 20, part)
         rank = encoding.walk(trans, final, part)
         key = encoding.key_of(part)
-        u = i % encoding.N_UNITS
-        fits = encoding.add_unit(part, u, 1)
+        u = i % units.N_UNITS
+        fits = units.add_unit(part, u, 1)
         grown_key = encoding.key_of(part)
-        encoding.add_unit(part, u, -1)
+        units.add_unit(part, u, -1)
         encoding.decode_key(key, part)
         out[i] = [status, size, huxi, quads, rank, key, encoding.lowest_card(part), hand.part_size_ok(size),
                   hand.pair_rule_ok(size, quads, True), hand.score(values, rank, huxi, 10), fits, grown_key,
-                  encoding.key_of(part), *hand.draw_case(c[i % 20], i % 20, i % 9, i & 0xFF, i >> 8)]
+                  encoding.key_of(part), *waits.draw_case(c[i % 20], i % 20, i % 9, i & 0xFF, i >> 8)]
     return out
 
 
@@ -84,69 +84,71 @@ def test_steps_give_the_same_answers_as_python_and_compiled(rng):
     rows = [hg.hand(rng, kan=int(rng.integers(0, 3)), ti=int(rng.integers(0, 2)), noise=0.3) for _ in range(3000)]
     rows = np.array(rows, np.uint8)
     view = encoding.VIEW.get().plain
-    compiled = _compiled_steps()(rows, view.trans, view.final, view.values, np.zeros((len(rows), 18), np.int64))
-    python = _python_steps(rows, view.trans_view, view.final, view.values_view)
+    compiled = _compiled_steps()(rows, *view.hu, np.zeros((len(rows), 18), np.int64))
+    python = _python_steps(rows, *view.hu_view)
     assert np.array_equal(compiled, python)
     assert (python[:, 4] >= 0).any() and (python[:, 9] >= 0).any() and python[:, 10].any() and python[:, 13].any()
 
 
 def test_unit_tables_agree():
-    for u, cards in enumerate(encoding.UNIT_CARDS):
-        slots = encoding.UNIT_CARD_BYTES[3 * u:3 * u + 3]
-        assert [t if t != encoding.NO_CARD else -1 for t in slots] == list(cards)
+    for u, cards in enumerate(units.UNIT_CARDS):
+        slots = units.UNIT_CARD_BYTES[3 * u:3 * u + 3]
+        assert [t if t != units.NO_CARD else -1 for t in slots] == list(cards)
     for t in range(encoding.N_CARDS):
-        row = encoding.CARD_UNITS[encoding.MAX_CARD_UNITS * t:encoding.MAX_CARD_UNITS * (t + 1)]
-        assert [u for u in row if u != encoding.NO_UNIT] == [u for u, c in enumerate(encoding.UNIT_CARDS) if t in c]
+        row = units.CARD_UNITS[units.MAX_CARD_UNITS * t:units.MAX_CARD_UNITS * (t + 1)]
+        assert [u for u in row if u != units.NO_UNIT] == [u for u, c in enumerate(units.UNIT_CARDS) if t in c]
     counts = [0] * 20
-    for u in range(encoding.N_UNITS):
-        assert encoding.add_unit(counts, u, 1) and tuple(sorted(t for t in range(20) for _ in range(counts[t]))) == \
-            encoding.unit_cards(u)
-        assert not encoding.add_unit(counts, u, -2) and encoding.add_unit(counts, u, 1) and counts == [0] * 20
+    for u in range(units.N_UNITS):
+        assert units.add_unit(counts, u, 1) and tuple(sorted(t for t in range(20) for _ in range(counts[t]))) == \
+            units.unit_cards(u)
+        assert not units.add_unit(counts, u, -2) and units.add_unit(counts, u, 1) and counts == [0] * 20
 
 
 def test_free_copy_tables_agree():
     """FREE_COPY_*: the numbers a free third copy of a card changes, and the cards it needs, as
     add_unit finds them on a part holding every card twice."""
     for t in range(encoding.N_CARDS):
-        for k in range(encoding.MAX_CARD_UNITS):
-            i = encoding.MAX_CARD_UNITS * t + k
-            u = encoding.CARD_UNITS[i]
-            if u == encoding.NO_UNIT:
+        for k in range(units.MAX_CARD_UNITS):
+            i = units.MAX_CARD_UNITS * t + k
+            u = units.CARD_UNITS[i]
+            if u == units.NO_UNIT:
                 continue
             part = [encoding.MAX_PART_COPIES] * encoding.N_CARDS
             part[t] += 1
-            assert encoding.add_unit(part, u, -1)
+            assert units.add_unit(part, u, -1)
             changed = [x % encoding.N_NUMBERS for x in range(encoding.N_CARDS) if part[x] != encoding.MAX_PART_COPIES]
-            assert (min(changed), max(changed)) == (encoding.FREE_COPY_FIRST_NUMBER[i],
-                                                    encoding.FREE_COPY_LAST_NUMBER[i]), (t, u)
+            assert (min(changed), max(changed)) == (units.FREE_COPY_FIRST_NUMBER[i],
+                                                    units.FREE_COPY_LAST_NUMBER[i]), (t, u)
             lost = {x for x in range(encoding.N_CARDS) if x != t and part[x] < encoding.MAX_PART_COPIES}
-            assert set(encoding.FREE_COPY_NEEDS[2 * i:2 * i + 2]) - {t} == lost, (t, u)
-        row = range(encoding.MAX_CARD_UNITS * t, encoding.MAX_CARD_UNITS * (t + 1))
-        spans = [encoding.FREE_COPY_FIRST_NUMBER[i] for i in row if encoding.CARD_UNITS[i] != encoding.NO_UNIT]
-        assert encoding.CARD_FIRST_NUMBER[t] == min(t % encoding.N_NUMBERS, *spans)
+            assert set(units.FREE_COPY_NEEDS[2 * i:2 * i + 2]) - {t} == lost, (t, u)
+        row = range(units.MAX_CARD_UNITS * t, units.MAX_CARD_UNITS * (t + 1))
+        spans = [units.FREE_COPY_FIRST_NUMBER[i] for i in row if units.CARD_UNITS[i] != units.NO_UNIT]
+        assert units.CARD_FIRST_NUMBER[t] == min(t % encoding.N_NUMBERS, *spans)
 
 
 # --- status protocol ---------------------------------------------------------------------------------
 
 def test_steps_return_a_status_and_the_detail():
     view = encoding.VIEW.get().plain
-    tables_ = (view.trans_view, view.final, view.values_view)
     hand_ = counts_of("二七十二七十贰柒拾")
-    assert hand.hu_counts(*tables_, hand_, [0] * 20, 0, 0, [0] * 20, 10, True) == (jit.OK, 12)
-    assert hand.hu_counts(*tables_, hand_, [0] * 20, 0, 0, [0] * 20, 13, True) == (jit.OK, encoding.NO_WIN)
+    none = [0] * 20
+    assert hand.hu_counts(view.hu_view, (10, True, PLAIN), hand_, none, hand.NO_MELDS, [0] * 20) == (jit.OK, 12)
+    assert hand.hu_counts(view.hu_view, (13, True, PLAIN), hand_, none, hand.NO_MELDS, [0] * 20) == \
+        (jit.OK, encoding.NO_WIN)
     used = [0] * 20
     used[6] = 3  # an exposed 碰 of 七, and the hand holds two more
-    assert hand.hu_counts(*tables_, hand_, [0] * 20, 0, 0, used, 10, True) == (jit.ERR_COPIES, 6)
-    assert hand.hu_counts(*tables_, counts_of("一二三四"), [0] * 20, 0, 0, [0] * 20, 10, True) == (jit.ERR_SIZE, 4)
+    assert hand.hu_counts(view.hu_view, (10, True, PLAIN), hand_, used, hand.NO_MELDS, [0] * 20) == \
+        (jit.ERR_COPIES, 6)
+    assert hand.hu_counts(view.hu_view, (10, True, PLAIN), counts_of("一二三四"), none, hand.NO_MELDS,
+                          [0] * 20) == (jit.ERR_SIZE, 4)
     out = [0] * 20
     waiting = counts_of("二七十 二七十 貳柒")
-    ting_tables = (*tables_, view.back_view, view.back_final, view.ting_view, view.ting_final)
-    path = [0] * hand.PATH_SIZE
-    assert hand.ting_counts(*ting_tables, waiting, [0] * 20, path, 0, 0, [0] * 20, 0, 0, 10, True, PLAIN,
-                            out) == (jit.OK, 1)
+    path = [0] * waits.PATH_SIZE
+    assert waits.ting_counts(view.hu_view, view.ting_view, (10, True, PLAIN), waiting, none, hand.NO_MELDS,
+                             [0] * 20, path, out) == (jit.OK, 1)
     assert out[19] == 12 and out.count(encoding.NO_WIN) == 19
-    assert hand.ting_counts(*ting_tables, hand_, [0] * 20, path, 0, 0, [0] * 20, 0, 0, 10, True, PLAIN,
-                            out) == (jit.ERR_SIZE, 9)
+    assert waits.ting_counts(view.hu_view, view.ting_view, (10, True, PLAIN), hand_, none, hand.NO_MELDS,
+                             [0] * 20, path, out) == (jit.ERR_SIZE, 9)
 
 
 def test_kernels_return_ok_and_rows_written_or_the_first_bad_row():
@@ -155,17 +157,16 @@ def test_kernels_return_ok_and_rows_written_or_the_first_bad_row():
     view = encoding.VIEW.get().plain
     rows = np.array([counts_of("二七十二七十贰柒拾")] * 4, np.uint8)
     out = np.empty(4, np.int16)
-    assert kernels.hu_batch(rows, view.trans, view.final, view.values, 10, True, out) == (jit.OK, 4)
-    assert kernels.hu_batch(rows[:0], view.trans, view.final, view.values, 10, True, out) == (jit.OK, 0)
+    rules = (10, True, PLAIN)
+    assert kernels.hu_batch(rows, view.hu, rules, out) == (jit.OK, 4)
+    assert kernels.hu_batch(rows[:0], view.hu, rules, out) == (jit.OK, 0)
     rows[2, 3] = 1
     rows[3, 0] = 5
-    assert kernels.hu_batch(rows, view.trans, view.final, view.values, 10, True, out) == (jit.ERR_SIZE, 2)
-    waits = np.empty((4, 20), np.int16)
-    assert kernels.ting_batch(rows, view.trans, view.final, view.values, view.back, view.back_final, view.ting,
-                              view.ting_final, 10, True, PLAIN, waits) == (jit.ERR_SIZE, 0)
+    assert kernels.hu_batch(rows, view.hu, rules, out) == (jit.ERR_SIZE, 2)
+    answers = np.empty((4, 20), np.int16)
+    assert kernels.ting_batch(rows, view.hu, view.ting, rules, answers) == (jit.ERR_SIZE, 0)
     rows[:3] = counts_of("二七十 二七十 貳柒")
-    assert kernels.ting_batch(rows, view.trans, view.final, view.values, view.back, view.back_final, view.ting,
-                              view.ting_final, 10, True, PLAIN, waits) == (jit.ERR_COPIES, 3)
+    assert kernels.ting_batch(rows, view.hu, view.ting, rules, answers) == (jit.ERR_COPIES, 3)
 
 
 # --- one table cache ---------------------------------------------------------------------------------
@@ -252,15 +253,18 @@ def test_the_package_exports_its_public_api():
             "get_rules", "Hand", "counts_of"} <= set(zipai.__all__)
 
 
-def test_the_generator_shares_only_the_encoding_with_the_runtime():
-    source = (ROOT / "tablegen" / "zipai.py").read_text()
+def test_the_generator_shares_only_the_table_contract_with_the_runtime():
     imported = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            imported.add(node.module)
-        elif isinstance(node, ast.Import):
-            imported.update(a.name for a in node.names)
-    assert {m for m in imported if m.startswith("lookup")} <= {"lookup.jit", "lookup.tables", "lookup.zipai.encoding"}
+    for path in sorted((ROOT / "tablegen").glob("zipai*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                imported.add(node.module)
+            elif isinstance(node, ast.Import):
+                imported.update(a.name for a in node.names)
+    contract = {"lookup.jit", "lookup.tables", "lookup.zipai.encoding", "lookup.zipai.units"}
+    assert {m for m in imported if m.startswith("lookup")} <= contract
     from tablegen import zipai as gen
 
-    assert ROOT / "lookup" / "zipai" / "encoding.py" in [Path(p).resolve() for p in gen.SOURCES]
+    sources = [Path(p).resolve() for p in gen.SOURCES]
+    assert ROOT / "lookup" / "zipai" / "encoding.py" in sources and ROOT / "lookup" / "zipai" / "units.py" in sources
+    assert all(path.resolve() in sources for path in (ROOT / "tablegen").glob("zipai*.py"))

@@ -1,5 +1,5 @@
-"""Issue 14's zipai findings, each kept fixed: rule objects (item 2), bad input accepted
-(item 6), untyped errors (item 7) and sizes (item 9)."""
+"""Zipai input hardening: rule objects are validated, bad input is refused, every
+error is typed, and sizes are bounded before any work."""
 
 import numpy as np
 import pytest
@@ -11,11 +11,11 @@ from lookup.zipai.cards import MAX_CARDS
 from lookup.zipai.melds import MAX_MELDS
 from tests.support.untouchable import Untouchable
 
-HAND = "二七十二七十贰柒拾"  # 9 cards, hu (ZIPAI.md example)
+HAND = "二七十二七十贰柒拾"  # 9 cards, hu
 PENG = "碰六"
 
 
-# --- item 2: rule objects --------------------------------------------------------------------
+# --- rule objects ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("value", [True, 1.5, -1, 1001, "10", None, 2**70])
 def test_min_huxi_is_an_integer_in_range(value):
@@ -29,7 +29,7 @@ def test_pair_with_quad_is_a_bool(value):
         RuleSet("x", pair_with_quad=value)
 
 
-# --- item 6: bad input accepted --------------------------------------------------------------
+# --- bad input refused -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("text", ["tİx5", "TİX5", "pİng x5", "chİ x1x2x3"])
 def test_a_meld_kind_is_matched_as_written(text):
@@ -64,7 +64,7 @@ def test_unknown_notation_is_a_typed_error():
             zipai.format_cards([0], notation)
 
 
-# --- item 7: untyped errors ------------------------------------------------------------------
+# --- typed errors ----------------------------------------------------------------------------
 
 def test_exposed_melds_as_a_numpy_array():
     """np.array(["碰六"]) raised numpy's ValueError (``exposed == ()``); it is a sequence of melds."""
@@ -86,7 +86,7 @@ def test_bad_exposed_melds_are_typed_errors(exposed):
         zipai.hu(HAND, exposed)
 
 
-# --- item 9: sizes ---------------------------------------------------------------------------
+# --- sizes -----------------------------------------------------------------------------------
 
 def test_a_huge_meld_text_is_refused_before_parsing():
     """A 10 MB meld string took 565 MB and seconds before its refusal."""

@@ -54,9 +54,9 @@ def ting_hands(rng, n, yiwushi=False):
     return out
 
 
-# --- seed 001 and the huxi table --------------------------------------------------------------
+# --- the recursive splitter and the huxi table ------------------------------------------------
 
-def test_seed_001_example_hand():
+def test_erqishi_hand_splits_two_ways_and_scores_12():
     hand = "二 七 十 二 七 十 贰 柒 拾"
     splits = zipai.decompositions(hand)
     assert splits == [
@@ -68,7 +68,7 @@ def test_seed_001_example_hand():
     assert zipai.hu(hand, rules="liuhuqiang") == 12
 
 
-# ZIPAI.md, 胡息: (small, big)
+# 胡息 (docs/zipai.md): (small, big)
 GROUP_HUXI = {"一二三": 3, "壹贰叁": 6, "二七十": 3, "贰柒拾": 6, "四五六": 0, "肆伍陆": 0,
               "八九十": 0, "捌玖拾": 0, "一一壹": 0, "壹壹一": 0}
 MELD_HUXI = {"peng": (1, 3), "wei": (3, 6), "pao": (6, 9), "ti": (9, 12)}

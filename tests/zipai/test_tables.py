@@ -1,6 +1,6 @@
 """The zipai tables of both group sets (plain, and yiwushi: 一五十 / 壹伍拾 as groups): every
-winning vector against forward enumeration and the seed-001-style recursive splitter, the known
-counts (ZIPAI.md's, and the yiwushi ones against an independent count), the automaton's ranks,
+winning vector against forward enumeration and the recursive splitter of the oracle, the known
+counts (the plain set's, and the yiwushi ones against an independent count), the automaton's ranks,
 the published 衡阳十胡卡 huxi table, metadata."""
 
 import re
@@ -15,11 +15,13 @@ import pytest
 from lookup import tables
 from lookup.errors import TableError
 from lookup.zipai import encoding as core
+from lookup.zipai import units
 from tablegen import zipai as gen
+from tablegen.zipai_automata import build_automaton
 from tests.support import zipai_hands as hg
 from tests.support.oracles import zipai as slow
 
-# ZIPAI.md: winning vectors (counts <= 2) per number of cards
+# winning vectors (counts <= 2) per number of cards, plain group set
 KNOWN_SIZES = {0: 1, 2: 20, 3: 38, 5: 666, 6: 657, 8: 9992, 9: 6684, 11: 87000, 12: 43780,
                14: 479022, 15: 191068, 17: 1716364, 18: 558934, 20: 3992588, 21: 1080182}
 EXHAUSTIVE_UP_TO = 14  # every vector up to this many cards is checked; larger ones by samples
@@ -75,7 +77,7 @@ def test_known_vector_counts(table, loaded):
         assert sizes == KNOWN_SIZES
         assert sizes[21] == 1_080_182  # 7 groups
         assert len(values) == 8_166_996
-        assert huxi.max() == 18  # ZIPAI.md: the best hand huxi is at most 18
+        assert huxi.max() == 18  # the best part huxi is at most 18
         assert round(np.count_nonzero(huxi == 0) / 1e6, 2) == 4.07  # "4.07M of the 8.17M score 0"
     else:
         assert sizes == gen.KNOWN_SIZES_YIWUSHI and len(values) == 11_124_700
@@ -84,7 +86,7 @@ def test_known_vector_counts(table, loaded):
 
 def test_known_counts_against_an_independent_count():
     """The per-size counts the generator checks, counted by the oracle's per-number carries (no
-    table, no enumeration): ZIPAI.md's for the plain set, the stated ones with 一五十."""
+    table, no enumeration): the known ones of the plain set and of the set with 一五十."""
     assert slow.count_winning_vectors(yiwushi=False) == KNOWN_SIZES == gen.KNOWN_SIZES
     assert slow.count_winning_vectors(yiwushi=True) == gen.KNOWN_SIZES_YIWUSHI
 
@@ -186,7 +188,7 @@ def test_walk_finds_the_rank_of_sampled_vectors(table, loaded, rng, size):
 def test_automaton_kernel_is_minimal_and_ranks_a_small_key_set(rng, n_labels):
     keys = np.unique(rng.integers(0, 9 ** 10, 3000))
     labels = rng.integers(0, n_labels, len(keys))
-    trans, final = gen.build_automaton(keys, labels)
+    trans, final = build_automaton(keys, labels)
     n_states = final + 1
     label_of = dict(zip(keys.tolist(), labels.tolist()))
     # accepted strings, in order, with their ranks: exactly the keys, each in its label's final state
@@ -216,11 +218,13 @@ def test_automaton_kernel_is_minimal_and_ranks_a_small_key_set(rng, n_labels):
     assert n_states == len(languages) + 1
 
 
-def test_generation_is_deterministic(tmp_path, loaded):
-    # data/zipai.h5 was built by `make tables` from these sources (tablegen --if-needed checks)
-    path = tmp_path / "zipai.h5"
-    gen.build(path, progress=lambda msg: None)
-    assert path.read_bytes() == loaded.path.read_bytes()
+@pytest.mark.rebuild
+def test_generation_is_deterministic(built_table, loaded):
+    """A build in this process equals, byte for byte, the one `make tables` wrote to data/."""
+    from tablegen.build import up_to_date
+
+    assert up_to_date("zipai", loaded.path) is None  # built from these sources (`make test` runs tablegen --if-needed)
+    assert built_table("zipai").read_bytes() == loaded.path.read_bytes()
 
 
 def test_metadata(loaded):
@@ -284,7 +288,7 @@ def published_entries() -> list[tuple[int, list[int], int]]:
 
 def test_published_hengyang_shihuka_table(loaded):
     """Every entry's best huxi is the yiwushi table's; without 一五十 exactly the 85 entries the
-    issue names differ, each one whose best split (the oracle's) holds an 一五十 or 壹伍拾."""
+    published table names differ, each one whose best split (the oracle's) holds an 一五十 or 壹伍拾."""
     yiwushi, plain = (_arrays(loaded, g) for g in ("yiwushi", "plain"))
     differ = 0
     for number, counts, huxi in published_entries():
@@ -304,7 +308,7 @@ def one_draw_best(part, trans, final, values, limit) -> int:
     """The ting automaton's label of a part, by its definition: the most huxi one more card can
     give a part of a size ting takes, placed so that the part wins (``walk`` on the group set's
     automaton, best huxi from ``values``): unchanged (a 提 or 跑 made outside, at most
-    core.MAX_UPGRADE_HUXI more), joining, making a held pair a 偎 (its huxi more), or as a free
+    units.MAX_UPGRADE_HUXI more), joining, making a held pair a 偎 (its huxi more), or as a free
     third copy with a unit of the set (or its pair) taken off (the unit's huxi more); NO_WIN
     when no way wins."""
     size = sum(part)
@@ -318,24 +322,24 @@ def one_draw_best(part, trans, final, values, limit) -> int:
     found = [core.NO_WIN]
     unchanged = best_huxi(part)
     if unchanged >= 0:
-        found.append(unchanged + core.MAX_UPGRADE_HUXI)
+        found.append(unchanged + units.MAX_UPGRADE_HUXI)
     for t in range(core.N_CARDS):
         drawn = list(part)
         pair = part[t] == core.MAX_PART_COPIES
         drawn[t] = 0 if pair else part[t] + 1  # a 偎 taken out, or the card joining
         huxi = best_huxi(drawn)
         if huxi >= 0:
-            found.append(huxi + (core.WEI_HUXI[t // core.N_NUMBERS] if pair else 0))
+            found.append(huxi + (units.WEI_HUXI[t // core.N_NUMBERS] if pair else 0))
         if not pair:
             continue
-        for u in range(core.N_UNITS):
-            if t not in core.UNIT_CARDS[u] or limit <= u < core.PAIR_UNIT:
+        for u in range(units.N_UNITS):
+            if t not in units.UNIT_CARDS[u] or limit <= u < units.PAIR_UNIT:
                 continue
             drawn = list(part)
             drawn[t] += 1
-            huxi = best_huxi(drawn) if core.add_unit(drawn, u, -1) else core.NO_WIN
+            huxi = best_huxi(drawn) if units.add_unit(drawn, u, -1) else core.NO_WIN
             if huxi >= 0:
-                found.append(huxi + core.UNIT_HUXI[u])
+                found.append(huxi + units.UNIT_HUXI[u])
     return max(found)
 
 
@@ -344,7 +348,7 @@ def _ting_tables(loaded, group_set):
     trans, final, values = _arrays(loaded, group_set)
     ting = loaded[core.ting_dataset_of(group_set)]
     ting_final = int(loaded.attrs[core.ting_final_attr(group_set)])
-    return ting, ting_final, trans, final, values, core.group_limit(group_set == "yiwushi")
+    return ting, ting_final, trans, final, values, units.group_limit(group_set == "yiwushi")
 
 
 @pytest.mark.parametrize("group_set", GROUP_SETS)

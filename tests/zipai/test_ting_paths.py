@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 
 from lookup import zipai
-from lookup.zipai import PRESETS, RuleSet, encoding, hand
-from lookup.zipai.encoding import MAX_CARD_UNITS, MAX_COPIES, MAX_PART_COPIES, N_CARDS, NO_UNIT, NO_WIN
+from lookup.zipai import PRESETS, RuleSet, encoding, hand, units, waits
+from lookup.zipai.encoding import MAX_COPIES, MAX_PART_COPIES, N_CARDS, NO_WIN
 from lookup.zipai.melds import fold_melds
+from lookup.zipai.units import MAX_CARD_UNITS, NO_UNIT
 from tests.support import zipai_hands as hg
 from tests.zipai.test_queries import ting_hands
 
@@ -32,17 +33,17 @@ def ting_one_draw_at_a_time(counts, exposed, rules) -> dict[int, int]:
             continue
         best = NO_WIN
         for k in range(1 + MAX_CARD_UNITS if x == MAX_PART_COPIES else 1):
-            u, held, grown, gained, upgraded = hand.draw_case(x, t, k, m.peng, m.wei)
-            if u == hand.NO_CASE:
+            u, held, grown, gained, upgraded = waits.draw_case(x, t, k, m.peng, m.wei)
+            if u == waits.NO_CASE:
                 break
-            if not hand.unit_in_set(u, encoding.group_limit(rules.yiwushi)):
+            if not units.unit_in_set(u, units.group_limit(rules.yiwushi)):
                 continue
             drawn = list(part)
             drawn[t] = held
-            if ((u == NO_UNIT or encoding.add_unit(drawn, u, -1))
+            if ((u == NO_UNIT or units.add_unit(drawn, u, -1))
                     and hand.pair_rule_ok(size + grown, m.quads + kan_quads + upgraded, rules.pair_with_quad)):
-                rank = encoding.walk(g.trans_view, g.final, drawn)
-                best = max(best, hand.score(g.values_view, rank, m.huxi + huxi + gained, rules.min_huxi))
+                rank = encoding.walk(g.hu_view[0], g.hu_view[1], drawn)
+                best = max(best, hand.score(g.hu_view[2], rank, m.huxi + huxi + gained, rules.min_huxi))
         if best >= 0:
             out[t] = best
     return out
@@ -93,36 +94,36 @@ def test_free_copy_needed_is_exactly_when_the_unit_can_take_its_cards(t):
     exactly when add_unit can take the unit off the part with a third t."""
     for k in range(MAX_CARD_UNITS):
         i = MAX_CARD_UNITS * t + k
-        u = encoding.CARD_UNITS[i]
+        u = units.CARD_UNITS[i]
         if u == NO_UNIT:
             continue
-        others = sorted(set(encoding.unit_cards(u)) - {t})
+        others = sorted(set(units.unit_cards(u)) - {t})
         for held in itertools.product(range(MAX_PART_COPIES + 1), repeat=len(others)):
             part = [0] * N_CARDS
             part[t] = MAX_PART_COPIES
             for x, n in zip(others, held):
                 part[x] = n
-            listed = all(part[encoding.FREE_COPY_NEEDS[2 * i + j]] >= hand.FREE_COPY_NEEDED[2 * i + j]
+            listed = all(part[units.FREE_COPY_NEEDS[2 * i + j]] >= waits.FREE_COPY_NEEDED[2 * i + j]
                          for j in range(2))
             part[t] += 1
-            assert listed == encoding.add_unit(part, u, -1), (t, u, held)
+            assert listed == units.add_unit(part, u, -1), (t, u, held)
 
 
 @pytest.mark.parametrize("t", range(N_CARDS))
 def test_live_unit_slots(t):
     """Everything live: every unit of t, and no more; the slots only shrink as the live part does."""
     levels = encoding.N_NUMBERS + 1
-    units = sum(encoding.CARD_UNITS[MAX_CARD_UNITS * t + k] != NO_UNIT for k in range(MAX_CARD_UNITS))
-    assert hand.live_unit_slots(t, encoding.N_NUMBERS, 0) == (1 << units) - 1
+    n_units = sum(units.CARD_UNITS[MAX_CARD_UNITS * t + k] != NO_UNIT for k in range(MAX_CARD_UNITS))
+    assert waits.live_unit_slots(t, encoding.N_NUMBERS, 0) == (1 << n_units) - 1
     for live_to in range(levels):
         for live_from in range(levels):
-            slots = hand.live_unit_slots(t, live_to, live_from)
+            slots = waits.live_unit_slots(t, live_to, live_from)
             if live_to + 1 < levels:
-                assert slots & ~hand.live_unit_slots(t, live_to + 1, live_from) == 0
+                assert slots & ~waits.live_unit_slots(t, live_to + 1, live_from) == 0
             if live_from > 0:
-                assert slots & ~hand.live_unit_slots(t, live_to, live_from - 1) == 0
+                assert slots & ~waits.live_unit_slots(t, live_to, live_from - 1) == 0
             for k in range(MAX_CARD_UNITS):
                 if slots >> k & 1:
                     i = MAX_CARD_UNITS * t + k
-                    assert encoding.FREE_COPY_FIRST_NUMBER[i] <= live_to
-                    assert encoding.FREE_COPY_LAST_NUMBER[i] + 1 >= live_from
+                    assert units.FREE_COPY_FIRST_NUMBER[i] <= live_to
+                    assert units.FREE_COPY_LAST_NUMBER[i] + 1 >= live_from

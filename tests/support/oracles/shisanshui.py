@@ -1,7 +1,7 @@
 """Slow shisanshui oracles: a literal hand classifier, brute-force splits, specials, settlement.
 
 Nothing here reads a table or shares code with the generator or the runtime; it follows
-SPEC §4 as literally as possible. Cards are indices rank * 4 + suit (rank 0..12 = 2..A).
+the rules of the game as literally as possible. Cards are indices rank * 4 + suit (rank 0..12 = 2..A).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def _straight_height(ranks: list, a5_lowest: bool):
     if len(s) != 5:
         return None
     if s == WHEEL:
-        # seed 000: A-2-3-4-5 is the second-highest straight, above 9-10-J-Q-K (top 11)
+        # A-2-3-4-5 is the second-highest straight, above 9-10-J-Q-K (top 11)
         return 3 if a5_lowest else 11.5
     if max(s) - min(s) == 4:
         return max(s)
@@ -182,7 +182,7 @@ def _fast_reject_runs(counts) -> bool:
 
 # --- settlement ------------------------------------------------------------------------------------
 
-ROW_POINTS = {  # seed 000: (row, category) -> points of the row's winner; default 1
+ROW_POINTS = {  # (row, category) -> points of the row's winner; default 1
     (0, "trips"): 3,
     (1, "full house"): 3, (1, "quads"): 8, (1, "straight flush"): 10,
     (2, "quads"): 4, (2, "straight flush"): 5,
@@ -193,7 +193,11 @@ SPECIAL_POINTS = {"至尊清龙": 32, "一条龙": 30, "十二皇族": 24, "三�
 
 
 def settle(players, specials=None, row_points=ROW_POINTS, special_points=SPECIAL_POINTS) -> list:
-    """Scores of 2-4 players' (front, middle, back), following SPEC §4 and issue 4 literally."""
+    """Scores of 2-4 players' (front, middle, back), following the rules literally:
+    between two players the points of the rows won minus those of the rows lost (1 a row, or the
+    row's bonus), doubled when one wins all three; with three players or more, one who wins all
+    three rows against everyone else doubles every result that involves them; a special hand
+    scores its points instead of rows; a fouled hand loses every row to one that is not fouled."""
     n = len(players)
     specials = specials or [None] * n
     fouled = [s is None and not legal(*p) for p, s in zip(players, specials)]

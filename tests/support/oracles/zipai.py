@@ -1,8 +1,8 @@
-"""Slow zipai oracles: forward enumeration, a seed-001-style recursive splitter, hu and ting,
+"""Slow zipai oracles: forward enumeration, a recursive splitter, hu and ting,
 the same over every reading of the 王 (wildcards), and a count of the winning vectors.
 
 Nothing here reads a table or imports the runtime; the groups and huxi are written out
-from ZIPAI.md (and issue 13: 一五十 under ``yiwushi``, 王) again. Cards: 0..9 small 一..十,
+again from the rules (一五十 a group under ``yiwushi``; the 王 a wildcard). Cards: 0..9 small 一..十,
 10..19 big 壹..拾; counts are lists of 20.
 """
 
@@ -77,7 +77,7 @@ def splits(counts, yiwushi=False) -> set:
     """Every split of ``counts`` (each count 0..3) into groups, plus one pair when the total
     is 3k+2: a set of sorted tuples of groups (a pair is a 2-tuple).
 
-    Seed 001's search: list, for every card still held, the groups it can still form with the
+    The plain search: list, for every card still held, the groups it can still form with the
     other held cards (and its pair when a pair is still due), take the card with the fewest,
     try each of them and recurse on the rest; duplicates are merged by the set.
     """
@@ -186,7 +186,7 @@ def total(counts, exposed, min_huxi, pair_with_quad, free=None, yiwushi=False):
 
 
 def ting(counts, exposed=(), min_huxi=10, pair_with_quad=True, yiwushi=False) -> dict:
-    """{card: best total huxi} over the draws that win, by the rules of ZIPAI.md written out.
+    """{card: best total huxi} over the draws that win, by the rules written out.
 
     The drawn card: with an exposed 碰 it makes a 跑, with an exposed 偎 a 提; with a 坎 in
     the hand a 提; with a pair in the hand a 偎 or a free third copy inside the groups (the
@@ -225,7 +225,7 @@ def ting(counts, exposed=(), min_huxi=10, pair_with_quad=True, yiwushi=False) ->
 
 def ting_wang(counts, exposed=(), min_huxi=10, pair_with_quad=True, yiwushi=False, wang=0) -> dict:
     """{card: best total huxi} over the draws that win with ``wang`` 王 in the hand, and under
-    key 20 the draw of a 王 (hu with one 王 more), by the rules of issue 13 written out.
+    key 20 the draw of a 王 (hu with one 王 more), by the rules of the 王 written out.
 
     A real card t is drawn while hand and melds hold fewer than 4 real copies. For every
     reading of the 王: with an exposed 碰/偎 of t the draw makes it a 跑/提; otherwise t joins

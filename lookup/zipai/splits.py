@@ -1,42 +1,140 @@
-"""The facts a server settles a winning zipai hand from: its best split and its card counts.
+"""Splits of a zipai hand: every split of a hand part, and the best split of a winning hand
+with the card counts its 名堂 are judged on.
 
-    hu_detail(hand, exposed=(), rules="paohuzi", wang=0) -> Detail | None
+    decompositions(hand, rules="paohuzi", wang=0) -> list[Split]          every distinct split, best huxi first
+    hu_detail(hand, exposed=(), rules="paohuzi", wang=0) -> Detail | None  the best split of a winning hand
 
-A :class:`Detail` lists the units of the hand's best split (the groups and pair of its
-checked part, its 坎 and 提, its exposed melds), each with its huxi and the cards any 王 in
-it read as, and the counts that 名堂 (红胡, 点胡, 乌胡 / 黑胡, 大字胡, 小字胡, 对子胡 …) are
-judged on, over the whole hand with its melds and its 王 as read: red cards (二 七 十 贰 柒
-拾), black cards, big cards and small cards. No multipliers: those are the server's.
+Splits are read off the table's split lists: each winning part's value holds its first moves
+(:mod:`lookup.zipai.encoding`), the units on its lowest card that leave a winning part. A
+:class:`Detail` lists the units of the best split (the groups and pair of the checked part,
+its 坎 and 提, its exposed melds), each with its huxi and the cards any 王 in it read as, and
+the counts 名堂 (红胡, 点胡, 乌胡 / 黑胡, 大字胡, 小字胡, 对子胡 …) are judged on, over the whole
+hand with its melds and its 王 as read: red cards (二 七 十 贰 柒 拾), black, big and small
+cards. No multipliers: those are the server's (docs/zipai.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import combinations_with_replacement
 from typing import NamedTuple
 
+from ..errors import InvalidHandError
 from . import hand as steps
 from . import wang as wild
-from .cards import Hand, format_cards
-from .decompositions import part_splits
+from .cards import Hand, card_name, format_cards, hand_counts
 from .encoding import (
-    ERQISHI_UNIT,
-    KAN_HUXI,
     MAX_PART_COPIES,
-    MIXED_UNIT,
+    MOVES_SHIFT,
     N_CARDS,
+    N_MOVES,
     N_NUMBERS,
     NO_WIN,
+    VIEW,
+    GroupTables,
+    lowest_card,
+    walk,
+)
+from .hand import KAN_COPIES, part_size_ok
+from .melds import KIND_NAMES, MeldLike
+from .queries import Query, check_wang, resolve, step_rules
+from .rules import RuleSet
+from .units import (
+    ERQISHI_UNIT,
+    KAN_HUXI,
+    MIXED_UNIT,
+    MOVE_UNITS,
     PAIR_UNIT,
     SEQUENCE_UNIT,
     TI_HUXI,
     UNIT_CARDS,
     UNIT_HUXI,
     YIWUSHI_UNIT,
+    add_unit,
+    unit_cards,
 )
-from .hand import KAN_COPIES
-from .melds import KIND_NAMES, MeldLike
-from .queries import Query
-from .rules import RuleSet
+
+
+class Split(NamedTuple):
+    """One split of a checked part: its huxi, its groups (sorted card-index tuples; the pair a
+    2-tuple) and what its 王 read as (sorted card indices, ``()`` without 王)."""
+
+    huxi: int
+    groups: tuple[tuple[int, ...], ...]
+    wang: tuple[int, ...] = ()
+
+
+def part_splits(counts: list[int], tables: GroupTables) -> list[tuple[int, tuple[tuple[int, ...], ...]]]:
+    """(huxi, sorted groups) of every distinct split of a part (counts <= 2; restored after).
+
+    Splits are read off the table's split lists: each vector's first moves name the units on
+    its lowest card that leave a winning vector, so the search never meets a dead end; a unit
+    on the same card as the one before comes at the same or a later move, so each split is
+    found once. A part that does not split gives ``[]``.
+    """
+    trans, final, values = tables.hu_view
+    if walk(trans, final, counts) < 0:
+        return []
+    found = []
+    groups: list[tuple[int, ...]] = []
+
+    def search(low_prev: int, move_min: int, huxi: int) -> None:
+        low = lowest_card(counts)
+        if low < 0:
+            found.append((huxi, tuple(sorted(groups))))
+            return
+        moves = values[walk(trans, final, counts)] >> MOVES_SHIFT
+        for m in range(move_min if low == low_prev else 0, N_MOVES):
+            if moves >> m & 1:
+                u = MOVE_UNITS[low][m]
+                add_unit(counts, u, -1)
+                groups.append(unit_cards(u))
+                search(low, m, huxi + UNIT_HUXI[u])  # a second unit on this card: same or later move
+                groups.pop()
+                add_unit(counts, u, 1)
+
+    search(-1, 0, 0)
+    return found
+
+
+def readings(counts: list[int], wang: int) -> list[tuple[int, ...]]:
+    """The ways to read ``wang`` 王 into a part (sorted cards) that keep every count <= 2."""
+    return [r for r in combinations_with_replacement(range(N_CARDS), wang)
+            if all(counts[t] + r.count(t) <= MAX_PART_COPIES for t in set(r))]
+
+
+def decompositions(hand: Hand, rules: str | RuleSet = "paohuzi", wang: int = 0) -> list[Split]:
+    """Every distinct split of a hand part without triples (counts 0..2), best huxi first.
+
+    The part, with its ``wang`` 王 (0..4), must hold 3k or 3k+2 cards, at most 21 (a pair
+    exactly when 3k+2); the groups are those of ``rules`` (一五十 too under ``yiwushi``). Each
+    王 is read as a card that keeps the part without triples, and every reading that splits is
+    listed with each of its splits (``Split.wang``: the cards read). Equal-huxi splits come in
+    the order of their sorted groups, then readings. A part that does not split gives ``[]``.
+    """
+    counts = hand_counts(hand)
+    rules = resolve(rules)
+    wang = check_wang(wang)
+    for t, x in enumerate(counts):
+        if x > MAX_PART_COPIES:
+            raise InvalidHandError(f"decompositions takes a hand part without triples; it holds {x} "
+                                   f"copies of {card_name(t)} (take 坎 and 提 out first)")
+    size = sum(counts) + wang
+    if not part_size_ok(size):
+        raise InvalidHandError(f"decompositions needs 3k or 3k+2 cards (王 counted), at most 21; got {size}")
+    tables = (VIEW.value or VIEW.get()).of(rules.yiwushi)
+    splits = []
+    for reading in readings(counts, wang):
+        for t in reading:
+            counts[t] += 1
+        splits += [Split(huxi, groups, reading) for huxi, groups in part_splits(counts, tables)]
+        for t in reading:
+            counts[t] -= 1
+    splits.sort(key=lambda s: (-s.huxi, s.groups, s.wang))
+    return splits
+
+
+# --- the best split of a winning hand ----------------------------------------------------------
 
 GROUP_KINDS = ((SEQUENCE_UNIT, "sequence"), (ERQISHI_UNIT, "erqishi"), (MIXED_UNIT, "mixed"),
                (YIWUSHI_UNIT, "yiwushi"), (PAIR_UNIT, "pair"))
@@ -116,8 +214,7 @@ def hu_detail(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: st
         total = wild.total_of(query.hu_key(work), q.min_huxi)
         reading = work[wild.BEST:wild.BEST + N_CARDS]
     else:
-        status, total = steps.hu_counts(g.trans_view, g.final, g.values_view, query.counts, [0] * N_CARDS,
-                                        m.huxi, m.quads, m.used, q.min_huxi, q.pair_with_quad)
+        status, total = steps.hu_counts(g.hu_view, step_rules(q), query.counts, m.used, m.totals, [0] * N_CARDS)
         query.check("hu", status, total)
     if total == NO_WIN:
         return None

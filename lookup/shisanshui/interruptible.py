@@ -1,6 +1,6 @@
-"""Long batches in chunks: a kernel call cannot be interrupted, so a batch runs as a series of
-calls, each sized to take about :data:`CHUNK_SECONDS`, and Ctrl-C (``KeyboardInterrupt``)
-lands between two of them."""
+"""Interruptible batches: a kernel call cannot be interrupted, so a long batch runs as a series
+of calls on chunks of rows, each sized to take about :data:`CHUNK_SECONDS`, and Ctrl-C
+(``KeyboardInterrupt``) lands between two of them."""
 
 from __future__ import annotations
 

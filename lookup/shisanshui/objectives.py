@@ -1,5 +1,5 @@
-"""Row points and the objectives of ``best``: per rank value what a row wins, and its expected
-points against a random row (SPEC §4).
+"""The objectives of ``best`` and the row points they are built from: per rank value what a
+row wins, and its expected points against a random row.
 
 The per-rules tables are built from the rank scale of ``data/shisanshui.h5`` and kept in
 :data:`POINTS` (a :class:`~lookup.tables.TableView`), so :func:`lookup.tables.clear_cache`
