@@ -14,7 +14,7 @@ with each one's multiple of the keys + reads floor of ``bench_floor`` timed in t
 
 Usage::
 
-    python bench/ab.py [--rev HEAD] [--base-data DIR] [--rows 100000] [--reps 30] [--jokers J] QUERY PRESET...
+    python -m bench.ab [--rev HEAD] [--base-data DIR] [--rows 100000] [--reps 30] [--jokers J] QUERY PRESET...
 
 QUERY is ``is_hu_batch``, ``ting_batch`` (13-tile rows) or ``shanten_batch``; rows are the
 random rows of ``bench_floor`` (14 tiles, 13 for ting, less one per joker). Or QUERY is
@@ -41,12 +41,9 @@ from types import ModuleType
 
 import numpy as np
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(REPO))
+from lookup.mahjong.encoding import MAX_HAND_TILES
 
-from bench_floor import (  # noqa: E402
+from .bench_floor import (
     POW5,
     _hu_ting_entries,
     _random_rows,
@@ -54,10 +51,8 @@ from bench_floor import (  # noqa: E402
     ting_one_walk_share,
     zipai_rows,
 )
-
-from lookup.mahjong.encoding import MAX_HAND_TILES  # noqa: E402
-
-from timing import best_times  # noqa: E402
+from .timing import ROOT as REPO
+from .timing import best_times
 
 QUERIES = {"is_hu_batch": MAX_HAND_TILES, "ting_batch": MAX_HAND_TILES - 1, "shanten_batch": MAX_HAND_TILES}
 """Each query, with the tiles of its rows, jokers included (ting asks of a hand a tile short)."""

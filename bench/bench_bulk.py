@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from timing import fmt_time, table
+from .timing import fmt_time, table
 
 SEED = 2027
 POOL = 1 << 16

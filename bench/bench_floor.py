@@ -13,7 +13,7 @@ from numba import njit
 
 from tests.support import mahjong_hands as handgen
 
-from timing import best_rounds, fmt_time, table
+from .timing import best_rounds, fmt_time, table
 
 SUIT_RANKS = 9
 HONOR_RANKS = 7
@@ -149,9 +149,9 @@ def zipai_rows(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray
     """(hu rows, ting rows), uint8 (N, 20): ``n`` draws of ``bench_zipai.hands``, and the same
     draws with one card taken out (ting asks of a hand one card short), kept where the part
     outside 坎/提 has a size ting takes."""
-    from bench_zipai import hands
-
     from tests.support import zipai_hands as zh
+
+    from .bench_zipai import hands
 
     hu_rows = np.array(hands(rng, n), np.uint8)
     ting_rows = np.array([zh.minus_one(rng, h) for h in hu_rows.tolist()], np.uint8)
@@ -165,7 +165,7 @@ def ting_one_walk_share(ting_rows: np.ndarray, rules: str = "paohuzi") -> float:
     no draw a chance, or the walk refuses the part (counts over 2 taken out as 坎/提), or the
     most huxi it labels the part with, with the 坎/提's, stays under the threshold. Numpy, one
     table read per number for all rows at once."""
-    from lookup.zipai import encoding, get_rules
+    from lookup.zipai import encoding, get_rules, units
 
     r = get_rules(rules)
     g = encoding.VIEW.get().of(r.yiwushi)
@@ -174,16 +174,17 @@ def ting_one_walk_share(ting_rows: np.ndarray, rules: str = "paohuzi") -> float:
     size = part.sum(axis=1)
     quads = (rows == encoding.MAX_COPIES).sum(axis=1)
     case = np.arange(encoding.N_CARDS) // encoding.N_NUMBERS
-    huxi = ((rows == encoding.MAX_COPIES - 1) * np.array(list(encoding.KAN_HUXI))[case]
-            + (rows == encoding.MAX_COPIES) * np.array(list(encoding.TI_HUXI))[case]).sum(axis=1)
+    huxi = ((rows == encoding.MAX_COPIES - 1) * np.array(list(units.KAN_HUXI))[case]
+            + (rows == encoding.MAX_COPIES) * np.array(list(units.TI_HUXI))[case]).sum(axis=1)
     pair_after = (size + 1) % encoding.GROUP_SIZE == encoding.PAIR_SIZE  # a joining card, 偎 or free copy
     changed_ok = ~np.bool_(r.pair_with_quad) | (pair_after == (quads > 0))
     unchanged_ok = (size % encoding.GROUP_SIZE == encoding.PAIR_SIZE) & (size <= encoding.MAX_PART)
+    _, _, ting, ting_final = g.ting
     state = np.full(len(part), encoding.START, np.int64)
     for n in range(encoding.N_NUMBERS):
         symbol = encoding.COUNT_VALUES * part[:, n] + part[:, n + encoding.N_NUMBERS]
-        state = g.ting[state * encoding.N_SYMBOLS + symbol]
-    best = g.ting_final - state
+        state = ting[state * encoding.N_SYMBOLS + symbol]
+    best = ting_final - state
     answered = (~changed_ok & ~unchanged_ok) | (state == encoding.DEAD) | (huxi + best < r.min_huxi)
     return float(np.mean(answered))
 

@@ -9,14 +9,14 @@ import numpy as np
 
 from tests.support import mahjong_hands as handgen  # the seeded hand generators the tests use
 
-from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
+from .timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
 
 def _encoding_rows(hands: np.ndarray) -> list:
     from lookup.mahjong import queries
     from lookup.mahjong.encoding import KIND_HONOR, KIND_SUIT
 
-    import encoding
+    from . import encoding
 
     arrays = queries.HU_TING.get()[0]
     suit, honor = arrays[KIND_SUIT], arrays[KIND_HONOR]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from timing import ROOT, fmt_time, table
+from .timing import ROOT, fmt_time, table
 
 # --- (a) first answer -------------------------------------------------------------------------
 
@@ -74,7 +74,7 @@ import sys
 import tracemalloc
 import numba, h5py  # noqa: F401  (imported by the queries anyway)
 from lookup import mahjong, shisanshui, tables, zipai  # noqa: F401
-from lookup.mahjong import kernels, shanten_kernels  # noqa: F401
+from lookup.mahjong import kernels  # noqa: F401
 from lookup.shisanshui import kernels as sss_kernels  # noqa: F401
 from lookup.zipai import kernels as zipai_kernels  # noqa: F401
 from lookup.warmup import QUERIES
@@ -318,9 +318,9 @@ def _caller_hands(rng: np.random.Generator, n: int) -> dict[str, list]:
     from lookup.mahjong.tiles import format_counts
     from lookup.shisanshui.cards import format_cards
     from lookup.zipai.cards import format_counts as zipai_text
-    from tests.runtime.support import mahjong_hand, mahjong_winner
+    from tests.support import mahjong_hands as handgen
 
-    counts = [mahjong_winner(rng) if i % 2 else mahjong_hand(rng, 14) for i in range(n)]
+    counts = [handgen.winning_hand(rng) if i % 2 else handgen.random_hand(rng, 14) for i in range(n)]
     zipai_hands = []
     while len(zipai_hands) < n:
         c = [0] * 20

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from timing import ROOT, best_of, fmt_time, table
+from .timing import ROOT, best_of, fmt_time, table
 
 MAX_REQUESTS = 2_000_000
 """Per wrk thread: a run stops after this many answers even if its time is not up."""
@@ -120,12 +120,10 @@ def _expected_single(path: str, body: dict) -> bytes:
 def _batch_rows(n: int) -> np.ndarray:
     """n hands of 14 tiles, seeded, a tenth of them winning."""
     from lookup.mahjong import hand_counts
+    from tests.support import mahjong_hands as handgen
 
     rng = np.random.default_rng(20261130)
-    rows = np.zeros((n, 34), np.uint8)
-    for i in range(n):
-        for t in rng.permutation(136)[:14]:
-            rows[i, t // 4] += 1
+    rows = np.array([handgen.random_hand(rng, 14) for _ in range(n)], np.uint8)
     rows[::10] = list(hand_counts("11123456789999m"))
     return rows
 
@@ -165,7 +163,7 @@ def run(quick: bool) -> str:
 
 def _worker_memory(parent: int) -> str:
     """What the forked workers hold of their own after the load (``/proc/PID/smaps_rollup``)."""
-    from bench_runtime import _smaps
+    from .bench_runtime import _smaps
 
     workers = [_smaps(int(pid)) for pid in Path(f"/proc/{parent}/task/{parent}/children").read_text().split()]
 
@@ -250,7 +248,6 @@ def _report(runs: dict[str, list[dict]], kernels: dict[str, float], seconds: flo
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     t0 = time.perf_counter()
     print(run("--quick" in sys.argv))
     print(f"({time.perf_counter() - t0:.0f} s)")

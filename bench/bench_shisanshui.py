@@ -15,7 +15,7 @@ from lookup.jit import register_jitables
 from lookup.shisanshui import encoding
 from tests.support import shisanshui_hands as cardgen  # the seeded hand generators the tests use
 
-from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
+from .timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
 register_jitables()  # _hash_batch compiles in the 5-card key of lookup.shisanshui.encoding
 

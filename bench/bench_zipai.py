@@ -11,7 +11,7 @@ import numpy as np
 from tests.support import zipai_hands as hg  # the seeded generators the tests use
 from tests.support.oracles import zipai as seed_search  # the seed-001-style recursive splitter
 
-from timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
+from .timing import best_of, fmt_time, generation_seconds, load_seconds, per_call, table
 
 
 def hands(rng, n: int) -> list[list[int]]:
@@ -89,7 +89,7 @@ def _variant_rows(rng, batch_hands: list[list[int]], quick: bool) -> tuple[list,
 
 def _parts(rng, n: int, keys) -> tuple[np.ndarray, np.ndarray]:
     """(winning parts sampled from the table, random parts of 3k/3k+2 cards), each (n, 20) uint8."""
-    import zipai_encoding as enc
+    from . import zipai_encoding as enc
 
     winning = enc.parts_of(keys[rng.integers(0, len(keys), n)])
     random = []
@@ -105,10 +105,10 @@ def _encoding_rows(rng, quick: bool) -> tuple[list, str]:
     from lookup.zipai.encoding import VIEW
     from tablegen import zipai as gen
 
-    import zipai_encoding as enc
+    from . import zipai_encoding as enc
 
     view = VIEW.get().plain
-    trans, final, values = view.trans, view.final, view.values
+    trans, final, values = view.hu
     keys, _, _ = gen.winning_vectors(progress=lambda msg: None)
     designs = enc.build(keys, values)
     n = 20_000 if quick else 400_000

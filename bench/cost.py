@@ -3,14 +3,14 @@ cache misses per row, from valgrind's callgrind, for the working tree's kernels 
 revision's on the same rows, in one process.
 
 Why: on a shared VM wall time drifts by tens of percent within minutes, even between the rounds
-of ``bench/ab.py``. Callgrind counts the instructions a kernel runs and simulates its caches and
+of ``bench.ab``. Callgrind counts the instructions a kernel runs and simulates its caches and
 branch predictor; the counts do not move with load (the same run twice gave the same figures
 within a fraction of a percent, and a working tree equal to its revision gave work / revision
 within 2% in instructions, the Python call's own work varying), so one run shows what a change
 did to each. Compare within one run: the same code's counts were seen
 to differ by several percent between runs against different revisions (cause not found).
 They are a model of the machine, not a time: a change that trades instructions for misses still
-needs ``bench/ab.py``, and every figure quoted comes from ``make bench``.
+needs ``bench.ab``, and every figure quoted comes from ``make bench``.
 
 How: the script first runs itself natively, to import both versions (``ab.import_revision``),
 check that their answers are equal and compile their kernels into Numba's disk cache; then again
@@ -20,16 +20,15 @@ alone (``callgrind_control``) and dumps the counts. Valgrind shows its guest an 
 the host (here Haswell, no AVX-512), and Numba keys its cache on the CPU: both passes therefore
 compile for that CPU (``NUMBA_CPU_NAME``, ``NUMBA_CPU_FEATURES``, read once under valgrind), so
 the counts are of that code, which can differ from what the host runs where the compiler
-vectorizes. (Numba caches a kernel only while its module's fingerprint is current: after editing
-a kernel's sources run ``python -m lookup.jit --update``, or the working tree's kernels compile
-again under valgrind, many times slower.)
+vectorizes. (A kernel's cache is keyed on the sources it compiles in, so a revision whose
+kernels were never compiled natively compiles them again under valgrind, many times slower.)
 
 Usage::
 
-    python bench/cost.py [--rev HEAD] [--rows 3000] [--keep DIR] QUERY [PRESET ...]
+    python -m bench.cost [--rev HEAD] [--rows 3000] [--keep DIR] QUERY [PRESET ...]
 
 QUERY is a mahjong batch query (``is_hu_batch``, ``ting_batch``, ``shanten_batch``, on the random
-rows of ``bench/ab.py``) or ``zipai.hu_batch`` / ``zipai.ting_batch`` (on the draws of the zipai
+rows of ``bench.ab``) or ``zipai.hu_batch`` / ``zipai.ting_batch`` (on the draws of the zipai
 row of ``bench_floor``; ting's reference is the working tree's ``zipai.hu_batch`` on the draws it
 came from, as in the issue's per-hand target). Presets default to riichi (mahjong) and paohuzi
 (zipai). Needs valgrind (Debian: ``apt-get install valgrind``); a minute or two a run on an idle
@@ -51,13 +50,9 @@ from pathlib import Path
 
 import numpy as np
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(REPO))
-
-from ab import QUERIES, ZIPAI_QUERIES, import_revision, zipai_draws  # noqa: E402
-from bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor  # noqa: E402
+from .ab import QUERIES, ZIPAI_QUERIES, import_revision, zipai_draws
+from .bench_floor import POW5, _hu_ting_entries, _random_rows, keys_reads_floor
+from .timing import ROOT as REPO
 
 EVENTS = {"Ir": "instructions", "Bc": "branches", "Bcm": "mispredicted", "D1mr": "L1 misses",
           "DLmr": "last-level misses"}
@@ -145,15 +140,15 @@ def parent(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         work_dir = Path(tmp)
         (work_dir / "src").mkdir()
-        script = [sys.executable, __file__, "--child", str(work_dir), "--rev", args.rev, "--rows", str(args.rows),
-                  args.query, *args.presets]
+        script = [sys.executable, "-m", "bench.cost", "--child", str(work_dir), "--rev", args.rev,
+                  "--rows", str(args.rows), args.query, *args.presets]
         env = {**os.environ, **_valgrind_cpu()}
-        if subprocess.run([*script, "--warm"], env=env).returncode != 0:
+        if subprocess.run([*script, "--warm"], env=env, cwd=REPO).returncode != 0:
             return 1
         command = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--branch-sim=yes", "--cache-sim=yes",
                    f"--callgrind-out-file={work_dir / 'callgrind.out'}", *script]
         with open(work_dir / "valgrind.log", "w") as log:
-            proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+            proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=REPO)
 
             def alive() -> bool:
                 return proc.poll() is None

@@ -1,6 +1,6 @@
 """``make bench``: time paibiao against its peers side by side, write bench/RESULTS.md.
 
-Usage: ``python bench/run.py [--quick] [SECTION ...]``. Each section is a module
+Usage: ``python -m bench.run [--quick] [SECTION ...]``. Each section is a module
 ``bench/bench_<section>.py`` with ``run(quick) -> str`` returning Markdown; all sections
 run in this one process, so every ratio compares runs on the same machine and load.
 """
@@ -35,7 +35,7 @@ def machine() -> str:
 
 def all_tables() -> str:
     """Wall time of ``python -m tablegen`` (every table, fresh process, JIT included)."""
-    from timing import generation_seconds
+    from .timing import generation_seconds
 
     print("== all tables", flush=True)
     seconds = generation_seconds()
@@ -50,18 +50,16 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller samples (a smoke run)")
     parser.add_argument("--out", type=Path, default=HERE / "RESULTS.md")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(HERE))
-    sys.path.insert(1, str(HERE.parent))  # tests.support: the seeded generators and oracles the tests use
     parts = [
         "# Benchmark results\n",
-        f"Written by `make bench` (`python bench/run.py`) on {datetime.date.today()}; "
+        f"Written by `make bench` (`python -m bench.run`) on {datetime.date.today()}; "
         f"{machine()}. Ratios compare runs in one process on the same hands; absolute times "
         "move with machine load, the ratios much less. Per-call peers are timed in a plain "
         "Python loop, which is how they are called.\n",
     ]
     for name in args.sections or SECTIONS:
         print(f"== {name}", flush=True)
-        module = importlib.import_module(f"bench_{name}")
+        module = importlib.import_module(f".bench_{name}", __package__)
         parts.append(module.run(args.quick))
     if not args.sections:
         parts.append(all_tables())

@@ -1,5 +1,40 @@
+"""Fixtures and markers every test directory shares.
+
+The markers (registered in pyproject.toml) name the slow kinds of test, which ``make test-fast``
+leaves out: ``rebuild``, ``venv``, ``browser`` (marked where they are) and ``cluster``, marked
+here on every test that uses the ``cluster`` fixture (tests/bulk/conftest.py) and where a test
+starts a cluster of its own.
+"""
+
+import importlib
+import shutil
+
 import numpy as np
 import pytest
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "cluster" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.cluster)
+
+
+@pytest.fixture(scope="session")
+def built_table(tmp_path_factory):
+    """``built_table(game)``: the path of ``game``'s table file as its generator builds it now,
+    built once a session however many tests ask, and removed when the session ends."""
+    out = tmp_path_factory.mktemp("built")
+    paths = {}
+
+    def build(game: str):
+        if game not in paths:
+            path = out / f"{game}.h5"
+            importlib.import_module(f"tablegen.{game}").build(path, progress=lambda msg: None)
+            paths[game] = path
+        return paths[game]
+
+    yield build
+    shutil.rmtree(out, ignore_errors=True)
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Hypothesis fuzzing of every parser and of every public function's arguments (issue 14).
+"""Hypothesis fuzzing of every parser and of every public function's arguments.
 
 Two properties, bounded so ``make test`` stays fast (:data:`EXAMPLES` examples a test, no
 deadline: the first batch call compiles its kernel):

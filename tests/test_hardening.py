@@ -1,10 +1,8 @@
-"""Issue 14's findings in the shared pieces, each kept fixed: every rules field checked
-(item 2), the message quoting helper (item 9) and the ``paibiao`` command's streams,
-encodings, prefixes and arguments (item 8)."""
+"""The pieces every game shares, hardened: every rules field checked, one message quoting
+helper, and the ``paibiao`` command's streams, encodings, prefixes and arguments."""
 
 import dataclasses
 import json
-import os
 import subprocess
 import sys
 
@@ -12,15 +10,17 @@ import pytest
 
 from lookup import mahjong, zipai
 from lookup import shisanshui as sss
-from lookup.cli import EXIT_BROKEN_PIPE, EXIT_INPUT, MAX_MESSAGE_CHARS, main
+from lookup.cli import EXIT_BROKEN_PIPE, EXIT_INPUT, MAX_MESSAGE_CHARS
 from lookup.errors import QUOTE_LIMIT, InvalidRulesError, quoted
+from tests.support import env as checkout
+from tests.support.cli import run
 
 ROYAL = ["AS", "KS", "QS", "JS", "TS"]
 HAND13 = "2S 3H 4C 5D 6S 7H 8C 9D TS JH QC KD AS"
 DEAL = ["2S 3S 4S | 5S 6S 7S 8S 9S | TS JS QS KS AS", "2H 3H 4H | 5H 6H 7H 8H 9H | TH JH QH KH AH"]
 
 
-# --- item 9: one quoting helper ----------------------------------------------------------------
+# --- one quoting helper -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("value", ["x" * 10**7, list(range(10**6)), tuple("y" * 1000), b"z" * 1000, 7**400])
 def test_quoted_cuts_long_values(value):
@@ -33,7 +33,7 @@ def test_quoted_keeps_short_values_whole(value):
     assert quoted(value) == repr(value)
 
 
-# --- item 2: every field of every rules class is checked ------------------------------------------
+# --- every field of every rules class is checked --------------------------------------------------
 
 RULES_FIELDS = [(cls, f.name) for cls in (mahjong.RuleSet, zipai.RuleSet, sss.Rules) for f in dataclasses.fields(cls)
                 if f.init]  # a derived field (init=False) is computed, not given
@@ -50,13 +50,7 @@ def test_every_rules_field_refuses_wrong_values(rules_class, field, wrong):
         rules_class(**{field: wrong})
 
 
-# --- item 8: the command line, in process --------------------------------------------------------
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
+# --- the command line, in process ----------------------------------------------------------------
 
 @pytest.mark.parametrize("argv, prog", [
     (["sss", "rank", "AS", "--rules", "bogus"], "paibiao sss rank"),
@@ -108,12 +102,12 @@ def test_a_deal_of_too_many_players_is_refused_before_parsing(capsys):
     assert code == EXIT_INPUT and "2 to 4 players, got 5" in err
 
 
-# --- item 8: the command line's standard streams, in a child process --------------------------------
+# --- the command line's standard streams, in a child process ----------------------------------------
 
 def paibiao(args: str, env: dict | None = None, **kwargs) -> subprocess.CompletedProcess:
     """Run ``python -m lookup.cli ARGS`` through sh (for redirections such as ``<&-``)."""
     command = f"{sys.executable} -m lookup.cli {args}"
-    return subprocess.run(["sh", "-c", command], capture_output=True, text=True, env={**os.environ, **(env or {})},
+    return subprocess.run(["sh", "-c", command], capture_output=True, text=True, env=checkout.env(**(env or {})),
                           **kwargs)
 
 

@@ -1,4 +1,5 @@
-"""A small LocalCluster per test module (2 single-threaded worker processes), its client the default."""
+"""One small LocalCluster a session (2 single-threaded worker processes); a client of it per
+test module, the default client while that module runs."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from distributed import Client
 from lookup.bulk import local_cluster
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def cluster():
     with local_cluster(2) as running:
         yield running

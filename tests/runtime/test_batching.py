@@ -11,8 +11,7 @@ import pytest
 from lookup import mahjong, zipai
 from lookup import shisanshui as sss
 from lookup.batching import Batcher, BatcherClosedError, answer_all, batched_queries
-
-from .support import card_hands, mahjong_hands, zipai_hands
+from tests.support import mahjong_hands, shisanshui_hands, zipai_hands
 
 
 def _outcome(fn, hand, kwargs):
@@ -47,10 +46,10 @@ CASES = [
 
 def _hands(fn, rng, n):
     if fn in (sss.rank5, sss.rank3, sss.best):
-        return card_hands(rng, n, {sss.rank5: 5, sss.rank3: 3, sss.best: 13}[fn])
+        return shisanshui_hands.input_forms(rng, n, {sss.rank5: 5, sss.rank3: 3, sss.best: 13}[fn])
     if fn in (zipai.hu, zipai.ting):
-        return zipai_hands(rng, n)
-    return mahjong_hands(rng, n)
+        return zipai_hands.input_forms(rng, n)
+    return mahjong_hands.input_forms(rng, n)
 
 
 def test_every_batched_query_is_covered():
@@ -134,7 +133,7 @@ def test_a_cancelled_caller_does_not_disturb_the_others():
 
 
 def test_many_threads_share_batches(rng):
-    hands = mahjong_hands(rng, 400)
+    hands = mahjong_hands.input_forms(rng, 400)
     results: list[object] = [None] * len(hands)
     with Batcher(max_delay=0.002) as batcher:
         def work(k):

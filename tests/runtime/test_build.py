@@ -10,12 +10,13 @@ import sys
 import h5py
 import pytest
 
-from lookup import tables
+from lookup import checksums, tables
 from lookup.cli import main
 from lookup.errors import TableError
-from tablegen.__main__ import build_tables
-
-from .support import GAMES, copy_tables, env
+from lookup.tables import GAMES
+from tablegen.build import build_tables
+from tests.support.env import env
+from tests.support.table_files import copy_table, small_tables
 
 
 def _quiet(msg: str) -> None:
@@ -28,11 +29,12 @@ def _dead_pid() -> int:
     return child.pid
 
 
+@pytest.mark.rebuild
 def test_build_refuses_a_directory_replaces_a_pipe_and_removes_stale_temporaries(tmp_path):
     out = tmp_path / "data"
     (out / "shisanshui.h5").mkdir(parents=True)
     with pytest.raises(TableError, match="is a directory; remove it"):
-        build_tables(["shisanshui"], out, warmup=False, echo=_quiet)
+        build_tables(["shisanshui"], out, echo=_quiet)
     (out / "shisanshui.h5").rmdir()
     os.mkfifo(out / "shisanshui.h5")
     stale = out / f"shisanshui.h5.tmp{_dead_pid()}"
@@ -40,7 +42,7 @@ def test_build_refuses_a_directory_replaces_a_pipe_and_removes_stale_temporaries
     live = out / f"shisanshui.h5.tmp{os.getppid()}"
     live.write_bytes(b"another build at work")
     lines: list[str] = []
-    build_tables(["shisanshui"], out, if_needed=True, warmup=False, echo=lines.append)
+    build_tables(["shisanshui"], out, if_needed=True, echo=lines.append)
     assert tables.check(out / "shisanshui.h5", "shisanshui").verified == "full"
     assert not stale.exists() and live.exists()
     assert any("removed" in line and stale.name in line for line in lines)
@@ -55,25 +57,27 @@ def test_tablegen_reports_a_directory_in_one_line(tmp_path):
     assert done.stderr.strip().count("\n") == 0 and "is a directory" in done.stderr
 
 
+@pytest.mark.rebuild
 def test_if_needed_repairs_a_damaged_attribute_and_leaves_good_files(tmp_path):
-    out = copy_tables(tmp_path)
+    out = small_tables(tmp_path)  # files the check accepts: "up to date" needs no real tables
     with h5py.File(out / "shisanshui.h5", "a") as f:
         f.attrs["code_category_shift"] = 21
     lines: list[str] = []
-    build_tables([], out, if_needed=True, warmup=True, echo=lines.append)
+    build_tables([], out, if_needed=True, echo=lines.append)
     assert any(line.startswith("shisanshui: rebuilding") and "damaged" in line for line in lines)
     assert any(line == f"mahjong: {out / 'mahjong.h5'} is up to date" for line in lines)
-    assert any(line.startswith("warm-up skipped") for line in lines)  # not the runtime's data dir
+    assert not any(line.startswith("warm-up") for line in lines)  # the generator writes files only
     assert tables.check(out / "shisanshui.h5", "shisanshui").attrs["code_category_shift"] == 20
 
 
+@pytest.mark.rebuild
 def test_if_needed_repairs_each_damaged_dataset_byte_identically(tmp_path):
-    """Issue 14's table-damage test, end to end: every dataset of a game damaged in turn is
+    """The table-damage test, end to end: every dataset of a game damaged in turn is
     refused, and ``--if-needed`` rebuilds exactly what was built before (shisanshui: the game
     whose build takes seconds; test_tables.py checks refusal for every dataset and attribute
     of every game)."""
-    out = copy_tables(tmp_path)
-    path = out / "shisanshui.h5"
+    path = copy_table("shisanshui", tmp_path)
+    out = tmp_path
     want = {name: info.sha256 for name, info in tables.check(path, "shisanshui").datasets.items()}
     for name, info in tables.check(path, "shisanshui").datasets.items():
         with open(path, "r+b") as f:
@@ -84,7 +88,7 @@ def test_if_needed_repairs_each_damaged_dataset_byte_identically(tmp_path):
         with pytest.raises(TableError, match="damaged"):
             tables.check(path, "shisanshui", full=True)
         lines: list[str] = []
-        build_tables(["shisanshui"], out, if_needed=True, warmup=False, echo=lines.append)
+        build_tables(["shisanshui"], out, if_needed=True, echo=lines.append)
         assert any(line.startswith("shisanshui: rebuilding") and name in line for line in lines), (name, lines)
         repaired = tables.check(path, "shisanshui", full=True)
         assert {n: i.sha256 for n, i in repaired.datasets.items()} == want
@@ -94,7 +98,9 @@ def test_if_needed_repairs_each_damaged_dataset_byte_identically(tmp_path):
 
 @pytest.fixture
 def data(tmp_path, monkeypatch):
-    out = copy_tables(tmp_path / "data")
+    """Small table files of every game (tests.support.table_files.small_tables): the command
+    reads only what the check reads."""
+    out = small_tables(tmp_path / "data")
     monkeypatch.setenv(tables.DATA_ENV, str(out))
     return out
 
@@ -131,8 +137,10 @@ def test_tables_verify_names_the_damage(data, capsys):
     assert [line.split(":")[0] for line in capsys.readouterr().out.splitlines()] == list(GAMES)
     info = tables.check(data / "zipai.h5", "zipai").datasets["values"]
     with open(data / "zipai.h5", "r+b") as f:
-        f.seek(info.offset + 12345)
-        f.write(b"\xff\xff")
+        f.seek(info.offset + info.nbytes // 2)
+        two = f.read(2)
+        f.seek(info.offset + info.nbytes // 2)
+        f.write(bytes(b ^ 0xFF for b in two))
     assert main(["tables", "verify"]) == 1
     out, err = capsys.readouterr()
     assert "mahjong: ok" in out and "shisanshui: ok" in out and "zipai" not in out
@@ -143,7 +151,7 @@ def test_tables_verify_names_the_damage(data, capsys):
 
 
 def test_tables_build_if_needed(data, capsys):
-    assert not tables.record_paths(data / "shisanshui.h5")[0].exists()  # a fresh copy: no record yet
+    assert not checksums.record_paths(data / "shisanshui.h5")[0].exists()  # a fresh copy: no record yet
     assert main(["tables", "build", "shisanshui", "--if-needed", "--no-warmup"]) == 0
     out = capsys.readouterr().out
     assert f"shisanshui: {data / 'shisanshui.h5'} is up to date" in out and "warm-up" not in out

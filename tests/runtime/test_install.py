@@ -21,8 +21,9 @@ import sys
 import pytest
 
 from lookup import tables
+from tests.support.env import ROOT
 
-from .support import ROOT
+pytestmark = pytest.mark.venv
 
 WARMED = "zipai"
 """The one game the installed copy warms up (its kernels compile in seconds); the others' tables

@@ -7,11 +7,15 @@ import sys
 import time
 
 import h5py
+import pytest
 
 from lookup import tables
+from lookup.tables import GAMES
 from tablegen.h5io import write_table_file
+from tests.support.env import env
+from tests.support.table_files import copy_tables
 
-from .support import GAMES, copy_tables, env
+pytestmark = pytest.mark.rebuild
 
 _STANDARD_ATTRS = {"schema_version", "generator_version", "game", "encoding", "datasets", "source_sha256",
                    tables.METADATA_ATTR}

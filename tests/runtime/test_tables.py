@@ -11,11 +11,12 @@ import h5py
 import numpy as np
 import pytest
 
-from lookup import tables
+from lookup import checksums, tables
 from lookup.errors import TableError
-from tablegen.__main__ import up_to_date
-
-from .support import GAMES, ROOT, copy_table
+from lookup.tables import GAMES
+from tablegen.build import up_to_date
+from tests.support.env import ROOT, run_python
+from tests.support.table_files import copy_table, small_table
 
 
 def _changed(value):
@@ -48,10 +49,43 @@ def test_data_dir_comes_from_env_then_checkout_then_user_data_dir(monkeypatch, t
 
 
 # --- every value read from the file is covered -----------------------------------------------------
+# The checks that damage a fresh copy once per attribute or dataset run on small files made like
+# the built ones (tests.support.table_files.small_table: the first test shows they hold every
+# attribute and dataset of the real file); the real file of each game is damaged once.
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_small_file_has_what_the_built_file_has(tmp_path, game):
+    small = tables.check(small_table(game, tmp_path), game)
+    built = tables.load(game)
+    assert set(small.attrs) == set(built.attrs)
+    assert {n: (i.dtype, i.shape[1:], bool(i.nbytes)) for n, i in small.datasets.items()} == \
+        {n: (i.dtype, i.shape[1:], bool(i.nbytes)) for n, i in built.datasets.items()}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_built_file_damaged_is_refused(tmp_path, game):
+    """A byte of the largest dataset flipped, then an attribute changed, in a copy of the real file."""
+    path = copy_table(game, tmp_path)
+    info = max(tables.check(path, game).datasets.values(), key=lambda i: i.nbytes)  # writes the record
+    before = os.stat(path)
+    _flip_byte(path, info.offset + info.nbytes // 2)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    for full in (False, True):
+        with pytest.raises(TableError, match=f"{info.name}.*damaged"):
+            tables.check(path, game, full=full)
+    assert up_to_date(game, path) is not None
+    _flip_byte(path, info.offset + info.nbytes // 2)  # flipped back: the file passes again
+    assert tables.check(path, game).verified == "full"
+    with h5py.File(path, "a") as f:
+        f.attrs["encoding"] = _changed(f.attrs["encoding"])
+    for full in (False, True):
+        with pytest.raises(TableError, match="make tables"):
+            tables.check(path, game, full=full)
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_root_attribute_changed_or_deleted_is_refused(tmp_path, game):
-    original = copy_table(game, tmp_path / "original")
+    original = small_table(game, tmp_path / "original")
     with h5py.File(original, "r") as f:
         names = list(f.attrs)
     assert tables.METADATA_ATTR in names and "datasets" in names
@@ -72,9 +106,8 @@ def test_every_root_attribute_changed_or_deleted_is_refused(tmp_path, game):
 
 
 def test_zipai_final_state_edit_is_refused_by_the_cli(tmp_path):
-    """Issue 14's reproduction: final_state = 28410 made `zipai hu` print `no hu`."""
-    from .support import run_python
-
+    """An edited final_state (28410) is a damaged file, not a hand that does not win: the
+    command refuses it on one line (it once printed `no hu`)."""
     path = copy_table("zipai", tmp_path)
     with h5py.File(path, "a") as f:
         f.attrs["final_state"] = 28410
@@ -89,8 +122,8 @@ def test_zipai_final_state_edit_is_refused_by_the_cli(tmp_path):
 
 
 def test_datasets_must_match_their_list_both_ways(tmp_path):
-    path = copy_table("mahjong", tmp_path / "a")
-    with h5py.File(path, "a") as f:  # issue 14: the dataset and its name both removed
+    path = small_table("mahjong", tmp_path / "a")
+    with h5py.File(path, "a") as f:  # the dataset and its name both removed
         del f["suit/split_keys"]
         f.attrs["datasets"] = " ".join(n for n in f.attrs["datasets"].split() if n != "suit/split_keys")
     with pytest.raises(TableError, match="damaged"):
@@ -125,7 +158,7 @@ def _flip_byte(path, offset):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_damaged_byte_in_any_dataset_is_refused_even_after_a_record(tmp_path, game):
-    original = copy_table(game, tmp_path / "original")
+    original = small_table(game, tmp_path / "original")
     infos = tables.check(original, game).datasets
     for i, info in enumerate(infos.values()):
         path = tmp_path / str(i) / f"{game}.h5"
@@ -146,7 +179,7 @@ def test_a_damaged_byte_in_any_dataset_is_refused_even_after_a_record(tmp_path, 
 @pytest.mark.parametrize("game", GAMES)
 def test_any_dataset_deleted_or_emptied_is_refused(tmp_path, game):
     """Each dataset in turn deleted (its name still listed) or replaced by an empty one."""
-    original = copy_table(game, tmp_path / "original")
+    original = small_table(game, tmp_path / "original")
     names = list(tables.check(original, game).datasets)
     for i, name in enumerate(names):
         for action in ("delete", "empty"):
@@ -191,7 +224,7 @@ def test_datasets_are_read_only_views_of_one_mapping(tmp_path):
 def test_a_full_check_records_itself_and_later_loads_skip_hashing(tmp_path, monkeypatch):
     path = copy_table("shisanshui", tmp_path)
     assert tables.check(path, "shisanshui", full=False).verified == "full"
-    next_to, _ = tables.record_paths(path)
+    next_to, _ = checksums.record_paths(path)
     assert next_to.is_file() and next_to.name == ".shisanshui.h5.verified"
     assert tables.check(path, "shisanshui", full=False).verified == "record"
     assert tables.check(path, "shisanshui", full=True).verified == "full"
@@ -215,7 +248,7 @@ def test_a_full_check_records_itself_and_later_loads_skip_hashing(tmp_path, monk
 def test_the_record_goes_to_the_user_cache_when_the_data_dir_refuses_it(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     path = copy_table("shisanshui", tmp_path / "data")
-    next_to, in_cache = tables.record_paths(path)
+    next_to, in_cache = checksums.record_paths(path)
     next_to.mkdir()  # cannot be replaced by a file
     assert tables.check(path, "shisanshui", full=False).verified == "full"
     assert in_cache.is_file() and in_cache.is_relative_to(tmp_path / "cache" / "paibiao")
@@ -250,17 +283,15 @@ def test_non_regular_paths_are_refused_without_opening(tmp_path):
 
 def test_clear_cache_rebuilds_views_from_the_new_files(tmp_path, monkeypatch):
     views = {game: tables.TableView(game, lambda ts: ts) for game in GAMES}
-    built = {game: tables.table_path(game) for game in GAMES}
     for game in GAMES:
-        copy_table(game, tmp_path / "one")
+        small_table(game, tmp_path / "one")
     tables.clear_cache()
     try:
         monkeypatch.setenv(tables.DATA_ENV, str(tmp_path / "one"))
         first = {game: view.get() for game, view in views.items()}
         assert all(ts.path.parent == tmp_path / "one" for ts in first.values())
         for game in GAMES:  # replace every file (a new inode), then clear
-            shutil.copyfile(built[game], tmp_path / "new.h5")
-            os.replace(tmp_path / "new.h5", tmp_path / "one" / f"{game}.h5")
+            os.replace(small_table(game, tmp_path / "new"), tmp_path / "one" / f"{game}.h5")
         assert all(views[game].get() is first[game] for game in GAMES)  # cached until cleared
         tables.clear_cache()
         for game, view in views.items():
@@ -279,7 +310,7 @@ def _every_query_kind():
 
 
 def test_after_clear_cache_no_query_answers_from_the_old_files(tmp_path, monkeypatch):
-    """Issue 14: after replacing all three files and clearing, every query kind reads the new
+    """After replacing all three files and clearing, every query kind reads the new
     files. The new files here are refused (a changed schema version), so a query that still
     answers is answering from the old tables. Query kinds that read no table at all (they
     answer with no table file present) are left out."""
@@ -301,7 +332,7 @@ def test_after_clear_cache_no_query_answers_from_the_old_files(tmp_path, monkeyp
     for _, _, call in calls:
         call()  # loaded again from the built tables
     for game in GAMES:
-        path = copy_table(game, tmp_path)
+        path = small_table(game, tmp_path)
         with h5py.File(path, "a") as f:
             f.attrs["schema_version"] = 0
     monkeypatch.setenv(tables.DATA_ENV, str(tmp_path))

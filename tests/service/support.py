@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.env import ROOT, env
+
 START_SECONDS = 120
 """How long a service may take to load everything and listen (a cold kernel cache compiles)."""
 
@@ -65,13 +66,6 @@ class Service:
         except OSError:  # the parent is gone
             return []
         return sorted(int(pid) for pid in children)
-
-
-def env(**extra: str) -> dict[str, str]:
-    out = dict(os.environ)
-    out["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), out.get("PYTHONPATH")]))
-    out.update(extra)
-    return out
 
 
 @contextlib.contextmanager

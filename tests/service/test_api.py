@@ -14,7 +14,7 @@ from lookup import shisanshui as sss
 from lookup.service.app import ServiceConfig, create_app
 from lookup.service.encoding import to_json
 from lookup.service.queries import BATCH_QUERIES, QUERIES, registry
-from tests.runtime.support import card_hands, mahjong_hands, zipai_hands
+from tests.support import mahjong_hands, shisanshui_hands, zipai_hands
 
 from .support import wait_until
 
@@ -120,14 +120,14 @@ def _jsonable(hand):
 
 
 @pytest.mark.parametrize("game,name,hands,extra", [
-    ("mahjong", "is_hu", mahjong_hands, {"rules": "riichi"}),
-    ("mahjong", "ting", mahjong_hands, {"jokers": 1}),
-    ("mahjong", "shanten", mahjong_hands, {}),
-    ("mahjong", "discard_advice", mahjong_hands, {}),
-    ("shisanshui", "best", lambda rng, n: card_hands(rng, n, 13), {"objective": "expected"}),
-    ("shisanshui", "rank5", lambda rng, n: card_hands(rng, n, 5), {}),
-    ("zipai", "hu", zipai_hands, {}),
-    ("zipai", "ting", zipai_hands, {"exposed": []}),
+    ("mahjong", "is_hu", mahjong_hands.input_forms, {"rules": "riichi"}),
+    ("mahjong", "ting", mahjong_hands.input_forms, {"jokers": 1}),
+    ("mahjong", "shanten", mahjong_hands.input_forms, {}),
+    ("mahjong", "discard_advice", mahjong_hands.input_forms, {}),
+    ("shisanshui", "best", lambda rng, n: shisanshui_hands.input_forms(rng, n, 13), {"objective": "expected"}),
+    ("shisanshui", "rank5", lambda rng, n: shisanshui_hands.input_forms(rng, n, 5), {}),
+    ("zipai", "hu", zipai_hands.input_forms, {}),
+    ("zipai", "ting", zipai_hands.input_forms, {"exposed": []}),
 ])
 def test_hands_are_answered_each_with_errors_in_place(client, rng, game, name, hands, extra):
     batch = [_jsonable(h) for h in hands(rng, 200)]

@@ -19,7 +19,9 @@ import pytest
 from lookup import mahjong, zipai
 from lookup import shisanshui as sss
 
-from .support import running_service, wait_until
+from .support import wait_until
+
+pytestmark = pytest.mark.browser
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -44,7 +46,7 @@ def _require_browser():
 
 
 @pytest.fixture(scope="module")
-def page():
+def page(service):
     _require_browser()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service as DriverService
@@ -55,15 +57,14 @@ def page():
     options.binary_location = CHROMIUM
     for flag in [*FLAGS, f"--user-data-dir={profile}"]:
         options.add_argument(flag)
-    with running_service("--workers", "2") as service:
-        driver = webdriver.Chrome(service=DriverService(DRIVER), options=options)
-        try:
-            driver.set_page_load_timeout(60)
-            driver.get(service.url + "/")
-            yield driver
-        finally:
-            driver.quit()
-            shutil.rmtree(profile, ignore_errors=True)
+    driver = webdriver.Chrome(service=DriverService(DRIVER), options=options)
+    try:
+        driver.set_page_load_timeout(60)
+        driver.get(service.url + "/")
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")

@@ -11,20 +11,14 @@ import subprocess
 import sys
 
 import numpy as np
-import pytest
 
 from lookup import mahjong, zipai
 from lookup import shisanshui as sss
+from tests.support.env import env
 
-from .support import env, running_service, stop, wait_until
+from .support import running_service, stop, wait_until
 
 SSS_HAND = "AS AH AD KS QS 9S 7S 3S KH QH 8H 6H 2H"
-
-
-@pytest.fixture(scope="module")
-def service():
-    with running_service("--workers", "2", "--max-body", "100000") as s:
-        yield s
 
 
 def test_workers_are_forked_children_that_answer(service):

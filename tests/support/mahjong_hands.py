@@ -91,7 +91,7 @@ def mixed_hands(rng, n: int, n_tiles: int, honors: bool = True) -> list[list[int
     return hands
 
 
-# --- the forms of the rule variants (issue 11) --------------------------------------------------
+# --- the forms of the rule variants ---------------------------------------------------------------
 
 KNITTED_SETS = [tuple(9 * s + groups[s] + 3 * i for s in range(3) for i in range(3))
                 for groups in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))]
@@ -180,3 +180,35 @@ def form_hands(rng, n: int, n_tiles: int, rules) -> list[list[int]]:
         if sum(h) == n_tiles and all(h[t] == 0 for t in range(34) if t not in kinds):
             hands.append(h)
     return hands
+
+
+# --- every accepted input form ------------------------------------------------------------------
+
+def input_forms(rng, n: int) -> list[object]:
+    """A seeded mix of n mahjong hands in every form the queries accept (34 counts as a list or
+    an array, text, tile indices), of every size, bad ones among them."""
+    from lookup.mahjong.tiles import format_counts
+
+    out: list[object] = []
+    for i in range(n):
+        kind = i % 10
+        if kind == 0:
+            out.append(winning_hand(rng))
+        elif kind == 1:
+            win = winning_hand(rng)
+            win[next(t for t in range(34) if win[t])] -= 1  # 13 tiles, often tenpai
+            out.append(format_counts(win))
+        elif kind == 2:
+            out.append(np.array(random_hand(rng, 14), np.int64))
+        elif kind == 3:
+            hand = random_hand(rng, 13)
+            out.append([t for t in range(34) for _ in range(hand[t])])  # tile indices
+        elif kind == 4:
+            out.append(["11111m", "1x", "", [5] + [0] * 33, "123m" * 5][int(rng.integers(5))])  # bad
+        elif kind == 5:
+            out.append(random_hand(rng, int(rng.choice([1, 2, 4, 5, 7, 8, 10, 11]))))
+        elif kind == 6:
+            out.append(random_hand(rng, int(rng.choice([3, 6, 9, 12]))))  # a size no query takes
+        else:
+            out.append(random_hand(rng, int(rng.choice([13, 14]))))
+    return out

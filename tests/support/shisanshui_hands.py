@@ -39,3 +39,24 @@ def mixed_hands(rng, n: int) -> list[list[int]]:
     """n hands cycling through random, paired, suited and straight-heavy hands."""
     makers = (random_hand, paired_hand, suited_hand, straight_hand)
     return [makers[i % 4](rng) for i in range(n)]
+
+
+def input_forms(rng, n: int, size: int) -> list[object]:
+    """A seeded mix of n ``size``-card hands as index lists, text and arrays, bad ones among them."""
+    from lookup.shisanshui.cards import format_cards
+
+    out: list[object] = []
+    for i in range(n):
+        kind = i % 8
+        hand = random_hand(rng, size)
+        if kind == 0:
+            out.append(format_cards(hand))
+        elif kind == 1:
+            out.append(np.array(hand, np.int32))
+        elif kind == 2:
+            out.append([hand[0]] + hand[:-1])  # a duplicate card
+        elif kind == 3:
+            out.append(["ZZ", hand[:-1], hand + [52], "AS AS"][int(rng.integers(4))])
+        else:
+            out.append(hand)
+    return out

@@ -1,4 +1,4 @@
-"""A huge sequence whose items must not be read: size checks must refuse it first (issue 14)."""
+"""A huge sequence whose items must not be read: size checks must refuse it first ."""
 
 from collections.abc import Sequence
 

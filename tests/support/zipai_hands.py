@@ -98,3 +98,22 @@ def hand(rng, *, part_groups=None, pair=None, kan=0, ti=0, noise=0.5, yiwushi=Fa
             c[int(t)] = 3 if i < kan else 4
         if ok:
             return c
+
+
+def input_forms(rng, n: int) -> list[object]:
+    """A seeded mix of n zipai hands (20 counts or card text), winners and bad ones among them."""
+    from lookup.zipai.cards import format_counts
+
+    winners = ["二七十二七十贰柒拾", "一二三 壹贰叁 二七十 五五", "一二三 贰叁肆 二七十 五五 拾拾拾",
+               "二七十二七十贰柒 四五六 壹贰叁", "一二三 贰叁肆 二七十 五五"]
+    out: list[object] = []
+    for i in range(n):
+        kind = i % 6
+        if kind == 0:
+            out.append(winners[int(rng.integers(len(winners)))])
+        elif kind == 1:
+            out.append(["一一一一一", "x11", [5] + [0] * 19, "", [0] * 19][int(rng.integers(5))])  # bad
+        else:
+            out.append(format_counts(random_cards(rng, int(rng.integers(1, 21)))) if kind == 2
+                       else random_cards(rng, int(rng.integers(1, 21))))
+    return out
