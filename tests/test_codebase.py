@@ -15,6 +15,7 @@ import ast
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -129,3 +130,52 @@ def test_checks_can_fail(tmp_path: Path) -> None:
     assert hash_like("ebc0480") and not hash_like("d10d10d10") and not hash_like("1234567")
     fn = ast.parse("def f(a, b, *c, d=1, **e):\n    '''x\n\n    y'''\n").body[0]
     assert isinstance(fn, ast.FunctionDef) and n_parameters(fn) == 5 and doc_lines(fn) == 3
+
+
+def import_cycles(graph: Any, package: str) -> list[list[str]]:
+    """The strongly connected components of more than one module among ``package``'s modules
+    (imports inside functions included): each holds an import cycle."""
+    inside = sorted(m for m in graph.modules if m == package or m.startswith(package + "."))
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.find_modules_directly_imported_by(v):
+            if w not in inside:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for module in inside:
+        if module not in index:
+            visit(module)
+    return cycles
+
+
+def test_no_import_cycle_among_lookup_modules() -> None:
+    """A package and its modules count too (import-linter's acyclic_siblings sees siblings only)."""
+    import grimp
+
+    graph = grimp.build_graph("lookup", cache_dir=None)
+    assert not import_cycles(graph, "lookup"), import_cycles(graph, "lookup")
+    graph.add_import(importer="lookup.tables", imported="lookup.cli")  # a cycle through the layers
+    assert import_cycles(graph, "lookup")

@@ -19,56 +19,15 @@ then pure ASCII JSON (non-ASCII characters as JSON escapes).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import PaibiaoError, TableError
+from .command import Command, Query, UsageError, print_json, read_stdin
 
-Runner = Callable[[argparse.Namespace], int]
-AddArguments = Callable[[argparse.ArgumentParser], None]
-
-
-def _no_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
-
-
-@dataclass(frozen=True)
-class Query:
-    """A subcommand of a :class:`Command`: its name, what it answers, its runner and extra options."""
-
-    name: str
-    help: str
-    run: Runner
-    arguments: AddArguments = _no_arguments
-
-
-@dataclass(frozen=True)
-class Command:
-    """A top-level command: its queries share ``arguments`` (the hand, rules, output options);
-    a command without queries is answered by its own ``run``, with the options ``options`` adds."""
-
-    name: str
-    help: str
-    queries: tuple[Query, ...] = ()
-    arguments: Callable[[argparse.ArgumentParser, Query], None] | None = None
-    run: Runner | None = None
-    description: str | None = None
-    options: AddArguments = _no_arguments
-    metavar: str = "QUERY"
-    """How the help names the choice among ``queries`` (``paibiao bulk GAME ...``)."""
-
-
-class UsageError(PaibiaoError):
-    """Bad command-line usage (reported like bad input); ``prog`` is the command it concerns."""
-
-    def __init__(self, message: str, prog: str = "paibiao"):
-        super().__init__(message)
-        self.prog = prog
-
+__all__ = ["Command", "Query", "UsageError", "build_parser", "commands", "main", "print_json", "read_stdin"]
 
 EXIT_OK, EXIT_TABLES, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 1, 2, 130, 141
 """Exit statuses: answered; a table problem; bad input, usage or standard streams; Ctrl-C
@@ -114,29 +73,6 @@ def build_parser() -> argparse.ArgumentParser:
     for command in commands():
         add_command(subparsers, command)
     return parser
-
-
-def print_json(value: Any) -> None:
-    """Print ``value`` as one line of JSON: UTF-8 text, or ASCII escapes if stdout cannot encode it."""
-    print(json.dumps(value, ensure_ascii=not _encodes_unicode(sys.stdout)))
-
-
-def _encodes_unicode(stream: Any) -> bool:
-    try:
-        "\U0001f000♠十".encode(getattr(stream, "encoding", None) or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
-def read_stdin() -> str:
-    """All of standard input as text; a closed stdin or undecodable bytes are a :class:`UsageError`."""
-    if sys.stdin is None:
-        raise UsageError("standard input is closed; give the input on stdin (e.g. < input.txt)")
-    try:
-        return sys.stdin.read()
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"standard input is not {exc.encoding} text: byte {exc.start} cannot be decoded") from None
 
 
 def _error(prog: str, message: object) -> None:

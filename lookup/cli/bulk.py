@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .. import tables
-from . import Command, Query, UsageError
+from .command import Command, Query, UsageError
 
 BATCH_SUFFIX = "_batch"
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from .. import mahjong
 from ..mahjong.rules import PRESETS
 from ..mahjong.tiles import NOTATIONS, format_counts, format_tiles, hand_counts, tile_name
-from . import Command, Query, print_json
+from .command import Command, Query, print_json
 
 
 def _arguments(parser: argparse.ArgumentParser, query: Query) -> None:

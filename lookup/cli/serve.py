@@ -10,7 +10,7 @@ import argparse
 import os
 
 from ..tables import DATA_ENV
-from . import Command, UsageError
+from .command import Command, UsageError
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:

@@ -11,7 +11,7 @@ from .. import shisanshui as sss
 from ..errors import quoted
 from ..shisanshui.cards import NOTATIONS, format_cards, parse_cards, sort_cards
 from ..shisanshui.scoring import Declarations, check_deal_size
-from . import Command, Query, UsageError, print_json
+from .command import Command, Query, UsageError, print_json
 
 ROWS = ("front", "middle", "back")
 

@@ -9,7 +9,7 @@ import time
 from .. import tables
 from ..errors import TableError
 from ..tables import table_info
-from . import Command, Query, print_json
+from .command import Command, Query, print_json
 
 
 def _games(parser: argparse.ArgumentParser) -> None:
@@ -19,7 +19,7 @@ def _games(parser: argparse.ArgumentParser) -> None:
 
 def _selected(args: argparse.Namespace) -> list[str]:
     """The games named on the command line (all when none), each checked."""
-    from . import UsageError
+    from .command import UsageError
 
     for game in args.games:
         if game not in tables.GAMES:

@@ -14,7 +14,7 @@ import sys
 from .. import mahjong
 from ..errors import InvalidHandError, InvalidTileError
 from ..mahjong.tiles import UVA_ORDER, parse_uva_token, tile_name
-from . import Command, read_stdin
+from .command import Command, read_stdin
 
 TILES_PER_CASE = 13
 

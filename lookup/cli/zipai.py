@@ -9,7 +9,7 @@ from typing import Any
 from .. import zipai
 from ..zipai.cards import NOTATIONS, card_name, format_cards, format_counts, hand_counts
 from ..zipai.melds import Meld, parse_melds
-from . import Command, Query, print_json
+from .command import Command, Query, print_json
 
 _HAND_HELP = "cards: 一..十 壹..拾 (貳 參 叄 陸 too) or x1..x10 d1..d10, with or without spaces"
 
