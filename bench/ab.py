@@ -20,7 +20,7 @@ QUERY is ``is_hu_batch``, ``ting_batch`` (13-tile rows) or ``shanten_batch``; ro
 random rows of ``bench_floor`` (14 tiles, 13 for ting, less one per joker). Or QUERY is
 ``zipai.hu_batch`` / ``zipai.ting_batch`` (presets default to paohuzi; ``--jokers`` does not
 apply) on the draws of the zipai row of ``bench_floor``, ns per hand beside the working
-tree's ``zipai.hu_batch`` on the hu draws (the issue-15 reference of ting). A developer's tool:
+tree's ``zipai.hu_batch`` on the hu draws (the reference a ting_batch target is set against). A developer's tool:
 ``make bench`` stays the source of every figure quoted.
 """
 

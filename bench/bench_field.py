@@ -1,4 +1,4 @@
-"""Shisanshui matches (issue 12): the ``field`` objective against ``strongest`` and ``expected``
+"""Shisanshui matches: the ``field`` objective against ``strongest`` and ``expected``
 in duplicate deals simulated on Dask (``lookup.shisanshui.simulate``), and what each objective
 of ``best_batch`` costs per hand.
 

@@ -1,4 +1,4 @@
-"""The floor under the mahjong batch kernels (issue 15 item 1): what reading the rows costs, and
+"""The floor under the mahjong batch kernels: what reading the rows costs, and
 what computing the four suit keys and reading four table entries costs, timed in the same run
 and on the same rows as ``is_hu_batch``, ``ting_batch`` and ``shanten_batch``; each query as a
 multiple of the keys + reads floor. Also zipai ``ting_batch`` per hand against ``hu_batch`` per
@@ -140,7 +140,7 @@ def _mahjong_rows(quick: bool) -> tuple[list[list[str]], str]:
                             f"**{t / t_floor:.1f}×**", status])
     note = (f"{n:,} rows per kind, uint8 (N, 34), seed 2015: random draws of 14 (or 13) tiles "
             "from the 136-tile wall, and server-like rows (a third winning or waiting, a third "
-            "one tile off, a third two off). Targets (issue 15) apply single-threaded on random "
+            "one tile off, a third two off). Targets apply single-threaded on random "
             "rows.")
     return out, note
 

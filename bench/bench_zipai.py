@@ -1,4 +1,4 @@
-"""Zipai: hu_batch against a recursive search in Python (seed 001's approach), also with the
+"""Zipai: hu_batch against a recursive search in Python (the tests' oracle), also with the
 一五十 groups (yiwushi) and with 1, 2 and 4 王 against the search over every reading; generation,
 load, and the key designs of the table."""
 
@@ -182,9 +182,9 @@ def run(quick: bool) -> str:
     size = tables.table_path("zipai").stat().st_size
 
     rows = [
-        ["hu_batch, per hand", fmt_time(t_batch), f"**{1 / t_batch / 1e6:.1f} M**", "recursive search (seed 001)",
+        ["hu_batch, per hand", fmt_time(t_batch), f"**{1 / t_batch / 1e6:.1f} M**", "recursive search (oracle)",
          fmt_time(t_seed), f"**{t_seed / t_batch:,.0f}×**", "≥ 1 M hands/s"],
-        ["hu scalar, list of 20 ints", fmt_time(t_scalar), f"{1 / t_scalar / 1e3:.0f} k", "recursive search (seed 001)",
+        ["hu scalar, list of 20 ints", fmt_time(t_scalar), f"{1 / t_scalar / 1e3:.0f} k", "recursive search (oracle)",
          fmt_time(t_seed), f"{t_seed / t_scalar:,.1f}×", "—"],
         ["ting_batch, per hand", fmt_time(t_ting), f"{1 / t_ting / 1e6:.2f} M", "recursive search, 20 draws",
          fmt_time(t_ting_seed), f"{t_ting_seed / t_ting:,.0f}×", "—"],
@@ -203,7 +203,7 @@ def run(quick: bool) -> str:
         "## Zipai: hu and ting\n",
         f"Hands: {n_batch:,} seeded hands (`bench/bench_zipai.py` `hands`: half structured 5–7 group "
         f"hands with 坎/提, half of them one card off, half random 21-card draws; {wins:.1%} win under "
-        f"`paohuzi`). The peer is the recursive search of seed 001 in Python (`tests/support/oracles/zipai.py` "
+        f"`paohuzi`). The peer is the recursive search in Python (`tests/support/oracles/zipai.py` "
         f"`splits`: the card with the fewest groups first, every split, then the best huxi), timed on "
         f"the first {n_calls:,} hands; answers are checked equal before timing.\n",
         table(rows, ["paibiao", "time", "hands/s", "peer", "peer time", "ratio", "target"]),

@@ -30,7 +30,7 @@ Usage::
 QUERY is a mahjong batch query (``is_hu_batch``, ``ting_batch``, ``shanten_batch``, on the random
 rows of ``bench.ab``) or ``zipai.hu_batch`` / ``zipai.ting_batch`` (on the draws of the zipai
 row of ``bench_floor``; ting's reference is the working tree's ``zipai.hu_batch`` on the draws it
-came from, as in the issue's per-hand target). Presets default to riichi (mahjong) and paohuzi
+came from, as in the per-hand target). Presets default to riichi (mahjong) and paohuzi
 (zipai). Needs valgrind (Debian: ``apt-get install valgrind``); a minute or two a run on an idle
 machine.
 """

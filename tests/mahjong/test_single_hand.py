@@ -1,4 +1,4 @@
-"""The single-hand kernels behind scalar ting, shanten and discard advice (issue 9 item 5).
+"""The single-hand kernels behind scalar ting, shanten and discard advice.
 
 Under plain rules without jokers, ``ting_mask`` and ``shanten`` run one compiled row step
 (:func:`lookup.mahjong.kernels.ting_one`, :func:`lookup.mahjong.kernels.shanten_one`)

@@ -61,7 +61,7 @@ def test_every_entry_matches_the_slow_enumeration(loaded, name, n_ranks, chows):
 
 
 @pytest.mark.parametrize("name,n_ranks,chows,melds,pairs,vectors", [
-    ("suit", 9, True, 2869, 18874, 405350),   # SPEC §5
+    ("suit", 9, True, 2869, 18874, 405350),
     ("honor", 7, False, 99, 399, 43130),
 ])
 def test_known_sizes(loaded, name, n_ranks, chows, melds, pairs, vectors):
@@ -305,7 +305,7 @@ def test_every_split_of_every_vector(loaded, name, n_ranks, chows):
         assert got == slow.splits_of(enc.key_to_counts(int(key), n_ranks), chows)
 
 
-# --- the 258-pair kinds and the over-4 savings (issue 11) ----------------------------------------
+# --- the 258-pair kinds and the over-4 savings -----------------------------------------------
 
 @pytest.mark.parametrize("name,n_ranks,chows,pair_ranks", KINDS_258)
 def test_258_kinds_match_the_slow_enumeration_everywhere(loaded, name, n_ranks, chows, pair_ranks):

@@ -131,7 +131,7 @@ def test_published_mcr_waits(text, waits):
     assert mahjong.ting(text, "riichi") == [] or text == "2458m369s147p"  # only the knitted forms wait here
 
 
-def test_the_issue_hands_under_chinese():
+def test_knitted_honors_hands_win_under_chinese_only():
     assert mahjong.is_hu("147m258s36p123456z", "chinese")
     assert not mahjong.is_hu("147m258s36p123456z", "riichi")
     assert mahjong.decompositions("147m258s36p123456z", "chinese")[0].form == "knitted_honors"
