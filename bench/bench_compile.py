@@ -1,0 +1,83 @@
+"""Compile time: each query kind of the warm-up run in a fresh process on an empty kernel cache,
+with the seconds each outermost kernel took to compile (nested helpers included) and how many
+functions Numba compiled for it. What ``make tables`` spends after writing the tables."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def child(game: str) -> list[dict[str, Any]]:
+    """Per query kind of ``game``: its seconds, the functions compiled, and each outermost
+    kernel's compile seconds (this process's cache must be empty)."""
+    from numba.core import event
+
+    from lookup.warmup import QUERIES
+
+    rows: list[dict[str, Any]] = []
+    stack: list[tuple[str, float]] = []
+    kernels: dict[str, float] = {}
+    compiled = [0]
+
+    class Listener(event.Listener):
+        def on_start(self, ev: Any) -> None:
+            compiled[0] += 1
+            stack.append((ev.data["dispatcher"].py_func.__qualname__, time.perf_counter()))
+
+        def on_end(self, ev: Any) -> None:
+            name, t0 = stack.pop()
+            if not stack:
+                kernels[name] = kernels.get(name, 0.0) + time.perf_counter() - t0
+
+    with event.install_listener("numba:compile", Listener()):
+        for kind, call in QUERIES[game]():
+            kernels.clear()
+            compiled[0] = 0
+            t0 = time.perf_counter()
+            call()
+            rows.append({"kind": kind, "seconds": time.perf_counter() - t0, "compiled": compiled[0],
+                         "kernels": sorted(kernels.items(), key=lambda kv: -kv[1])})
+    return rows
+
+
+def measure(game: str) -> list[dict[str, Any]]:
+    """:func:`child` in a fresh process whose kernel cache is an empty directory."""
+    with tempfile.TemporaryDirectory(prefix="paibiao-compile-") as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        done = subprocess.run([sys.executable, "-m", "bench.bench_compile", game], cwd=ROOT, env=env,
+                              capture_output=True, text=True, check=True)
+    rows: list[dict[str, Any]] = json.loads(done.stdout.splitlines()[-1])
+    return rows
+
+
+def run(quick: bool) -> str:
+    from lookup.tables import GAMES
+
+    lines = ["## Compile time\n",
+             "Each query kind of the warm-up (`python -m lookup.warmup`), in order, in a fresh process "
+             "per game on an empty kernel cache: wall seconds, functions Numba compiled, and the "
+             "outermost kernels compiled with their seconds. Target: `make tables` on a fresh clone "
+             "in at most 4 minutes, warm-up included.\n",
+             "| game | query kind | seconds | compiled | kernels (seconds) |", "|---|---|---|---|---|"]
+    for game in GAMES:
+        rows = measure(game)
+        for row in rows:
+            if row["compiled"]:
+                kernels = ", ".join(f"`{name}` {seconds:.1f}" for name, seconds in row["kernels"])
+                lines.append(f"| {game} | {row['kind']} | {row['seconds']:.1f} | {row['compiled']} | {kernels} |")
+        total = sum(row["seconds"] for row in rows)
+        lines.append(f"| {game} | **all** | **{total:.1f}** | {sum(r['compiled'] for r in rows)} | |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(json.dumps(child(sys.argv[1])))
