@@ -6,20 +6,24 @@ INSTALLED := $(VENV)/.installed-stamp
 
 .PHONY: tables test test-fast check bench field clean
 
+# The tables, then the warm-up that compiles every kernel into the disk cache, on one process
+# per core (a game's warm-up starts when its table is built).
 tables: $(INSTALLED)
-	$(PY) -m tablegen
-	$(PY) -m lookup.warmup
+	$(VENV)/bin/paibiao tables build
 
+# The suite runs on one pytest-xdist worker per core; the tests of each session fixture (the
+# service, the Dask cluster, the table builds) share one worker (tests/conftest.py).
+PYTEST := $(PY) -m pytest -n auto --dist loadgroup
 test: check
-	$(PY) -m tablegen --if-needed
-	$(PY) -m pytest
+	$(VENV)/bin/paibiao tables build --if-needed
+	$(PYTEST)
 
 # The tests but those that rebuild tables, install into a fresh venv, start a browser or a Dask
 # cluster (pytest markers, pyproject.toml): minutes instead of the whole suite; no lint.
 FAST_TESTS := not rebuild and not venv and not browser and not cluster
 test-fast: $(INSTALLED)
-	$(PY) -m tablegen --if-needed
-	$(PY) -m pytest -m "$(FAST_TESTS)"
+	$(VENV)/bin/paibiao tables build --if-needed
+	$(PYTEST) -m "$(FAST_TESTS)"
 
 # Lint (ruff), type-check (mypy) and check the import layers (import-linter, the contracts in
 # pyproject.toml); part of `make test`, so CI runs them.

@@ -116,6 +116,41 @@ QUERIES: dict[str, Callable[[], list[tuple[str, Callable[[], Any]]]]] = {
 }
 """Per game: the function listing (query kind, call) for every query kind."""
 
+PARTS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "mahjong": (("shanten_batch jokers", "discard_advice"),),  # the kernel of any rules, and advice
+}
+"""Per game: query kinds compiled in a part of their own, apart from the game's other kinds
+(one more part); parts share no kernel, so :func:`warm_part` can compile them in parallel
+processes (``paibiao tables build --jobs``)."""
+
+
+def part_count(game: str) -> int:
+    """How many parts :func:`warm_part` splits ``game``'s query kinds into."""
+    return len(PARTS.get(game, ())) + 1
+
+
+def part_queries(game: str, part: int) -> list[tuple[str, Callable[[], Any]]]:
+    """(query kind, call) of part ``part`` of ``game``: the kinds :data:`PARTS` lists for it, or
+    for the last part every kind it does not list."""
+    listed = PARTS.get(game, ())
+    if part < len(listed):
+        return [(kind, call) for kind, call in QUERIES[game]() if kind in listed[part]]
+    named = {kind for kinds in listed for kind in kinds}
+    return [(kind, call) for kind, call in QUERIES[game]() if kind not in named]
+
+
+def warm_part(game: str, part: int) -> tuple[str, float, int]:
+    """Run the query kinds of part ``part`` of ``game`` once, in this process: (a label naming
+    the part, seconds, kernels compiled)."""
+    queries = part_queries(game, part)
+    t0 = time.perf_counter()
+    with count_compiles() as compiled:
+        for _, call in queries:
+            call()
+    listed = PARTS.get(game, ())
+    label = game if not listed else f"{game} ({', '.join(listed[part]) if part < len(listed) else 'the rest'})"
+    return label, time.perf_counter() - t0, len(compiled)
+
 
 @contextmanager
 def count_compiles() -> Iterator[list[Any]]:
@@ -144,15 +179,20 @@ def warm(games: Sequence[str] = (), echo: Callable[[str], Any] | None = None) ->
     """
     seconds = {}
     for game in games or GAMES:
-        t0 = time.perf_counter()
-        with count_compiles() as compiled:
-            for _, call in QUERIES[game]():
-                call()
-        seconds[game] = time.perf_counter() - t0
+        compiled = 0
+        seconds[game] = 0.0
+        for part in range(part_count(game)):
+            _, part_seconds, part_compiled = warm_part(game, part)
+            seconds[game] += part_seconds
+            compiled += part_compiled
         if echo is not None:
-            echo(f"warm-up {game}: {seconds[game]:.1f} s, "
-                 f"{len(compiled)} kernel{'s' * (len(compiled) != 1)} compiled")
+            echo(warmed_line(game, seconds[game], compiled))
     return seconds
+
+
+def warmed_line(label: str, seconds: float, compiled: int) -> str:
+    """The line :func:`warm` echoes for a game or part: its time and kernels compiled."""
+    return f"warm-up {label}: {seconds:.1f} s, {compiled} kernel{'s' * (compiled != 1)} compiled"
 
 
 def preload(games: Sequence[str] = ()) -> dict[str, float]:

@@ -3,7 +3,8 @@
 The markers (registered in pyproject.toml) name the slow kinds of test, which ``make test-fast``
 leaves out: ``rebuild``, ``venv``, ``browser`` (marked where they are) and ``cluster``, marked
 here on every test that uses the ``cluster`` fixture (tests/bulk/conftest.py) and where a test
-starts a cluster of its own.
+starts a cluster of its own. The tests of each session fixture run in one xdist worker
+(:data:`SESSION_GROUPS`).
 """
 
 import importlib
@@ -12,11 +13,21 @@ import shutil
 import numpy as np
 import pytest
 
+SESSION_GROUPS = ("cluster", "service", "built_table")
+"""Session fixtures whose tests run in one xdist worker (``make test`` runs ``pytest -n auto
+--dist loadgroup``): one cluster, one service and one build of each table a session, not one
+per worker."""
+
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        if "cluster" in getattr(item, "fixturenames", ()):
+        fixtures = getattr(item, "fixturenames", ())
+        if "cluster" in fixtures:
             item.add_marker(pytest.mark.cluster)
+        for name in SESSION_GROUPS:
+            if name in fixtures:
+                item.add_marker(pytest.mark.xdist_group(name))
+                break
 
 
 @pytest.fixture(scope="session")

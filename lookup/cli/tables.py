@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from collections.abc import Callable
 
-from .. import tables
+from .. import tables, warmup
 from ..errors import TableError
 from ..tables import table_info
 from .command import Command, Query, print_json
@@ -33,6 +35,8 @@ def _build_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only build files that are missing, stale or damaged")
     parser.add_argument("--no-warmup", action="store_true",
                         help="do not compile every query's kernels into the disk cache afterwards")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="processes building tables and compiling kernels at once (default: one per core)")
 
 
 def _info_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,20 +50,68 @@ def _json_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run_build(args: argparse.Namespace) -> int:
     """Build the tables into the runtime's data directory, then (unless ``--no-warmup``) warm the
-    runtime up: every query kind answered once, so its kernels are in the disk cache."""
-    from tablegen.build import build_tables
+    runtime up: every query kind answered once, so its kernels are in the disk cache. With
+    ``--jobs`` above 1, in that many processes: each game's warm-up parts
+    (:data:`lookup.warmup.PARTS`) start as soon as its table is built."""
+    from .command import UsageError
 
-    from .. import warmup
-
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be 1 or more, not {args.jobs}")
     games = _selected(args)
     echo = lambda msg: print(msg, flush=True)
-    build_tables(games, None, args.if_needed, echo=echo)
-    if not args.no_warmup:
-        t0 = time.perf_counter()
-        warmup.warm(games, echo=echo)
-        echo(f"warm-up done in {time.perf_counter() - t0:.1f} s: every query kind answered once, "
-             "its kernels compiled into the disk cache")
+    t0 = time.perf_counter()
+    if args.jobs == 1:
+        for game in games:
+            for line in _build_game(game, args.if_needed):
+                echo(line)
+        for game in games if not args.no_warmup else ():
+            for part in range(warmup.part_count(game)):
+                echo(_warm_part(game, part))
+    else:
+        _build_and_warm_in_processes(games, args.if_needed, not args.no_warmup, args.jobs, echo)
+    echo(f"tables {'and warm-up ' * (not args.no_warmup)}done in {time.perf_counter() - t0:.1f} s"
+         f"{'' if args.no_warmup else ': every query kind answered once, its kernels in the disk cache'}")
     return 0
+
+
+def _build_game(game: str, if_needed: bool) -> list[str]:
+    """Build ``game``'s table file (only when stale with ``if_needed``); the lines it reports."""
+    from tablegen.build import build_tables
+
+    lines: list[str] = []
+    build_tables([game], None, if_needed, echo=lines.append)
+    return lines[:-1]  # all but the total, which the caller reports
+
+
+def _warm_part(game: str, part: int) -> str:
+    """Warm up part ``part`` of ``game`` (:func:`lookup.warmup.warm_part`); the line it reports."""
+    return warmup.warmed_line(*warmup.warm_part(game, part))
+
+
+def _build_and_warm_in_processes(games: list[str], if_needed: bool, warm: bool, jobs: int,
+                                 echo: Callable[[str], object]) -> None:
+    """:func:`_run_build`'s steps on a pool of ``jobs`` fresh processes: the builds first (the
+    slowest game first), each game's warm-up parts queued when its build ends."""
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from multiprocessing import get_context
+
+    order = sorted(games, key=lambda game: -BUILD_COST.get(game, 0))
+    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+        pending: dict[Future, str | None] = {pool.submit(_build_game, game, if_needed): game for game in order}
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                built = pending.pop(future)
+                result = future.result()  # a build's or a warm-up's error is raised here
+                for line in result if isinstance(result, list) else [result]:
+                    echo(line)
+                if built is not None and warm:
+                    for part in range(warmup.part_count(built)):
+                        pending[pool.submit(_warm_part, built, part)] = None
+
+
+BUILD_COST = {"zipai": 3, "mahjong": 2, "shisanshui": 1}
+"""The games in the order their builds take longest, started first when building in parallel."""
 
 
 def _run_verify(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, NoReturn, Protocol
+from typing import NamedTuple, NoReturn, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -47,20 +47,43 @@ class SingleHandQuery(Protocol):
     def __call__(self, hand: Hand, rules: str | RuleSet = ..., jokers: int = 0) -> int: ...
 
 
-def single_hand_query(module: str, name: str, doc: str, default_rules: str, view: TableView[Any], low: int,
+class SingleHandKernel(NamedTuple):
+    """A single-hand kernel's entry point ``one`` (:func:`lookup.jit.direct`: ``addresses``, the
+    rule bits and a ``bytearray`` hand), ``addresses`` (:func:`lookup.addresses.table_addresses`
+    of the tables it reads) and ``plain``: the entry with its tables and rules bound, per plain
+    preset name and per rule bits."""
+
+    one: Callable
+    addresses: np.ndarray
+    plain: dict[str | int, Callable[[bytearray], int]]
+
+
+def single_hand_kernel(kernel: Callable, arrays: tuple[np.ndarray, ...], dtype: type[np.generic]) -> SingleHandKernel:
+    """:class:`SingleHandKernel` of ``kernel`` (a Numba dispatcher) reading ``arrays`` (of ``dtype``),
+    compiled now or loaded from the disk cache."""
+    from .. import jit
+    from ..addresses import table_addresses  # imports Numba, as the kernel does
+
+    addresses = table_addresses(arrays, dtype)
+    one = jit.direct(kernel, addresses, 0, bytearray(N_TILE_KINDS))
+    plain: dict[str | int, Callable[[bytearray], int]] = {}
+    for name, bits in PLAIN_BITS.items():
+        plain[name] = plain[bits] = partial(one, addresses, bits)
+    return SingleHandKernel(one, addresses, plain)
+
+
+def single_hand_query(module: str, name: str, doc: str, default_rules: str, view: TableView[SingleHandKernel], low: int,
                       flag: int, remainder: int, general: Callable[[Hand, RuleSet, int], int]) -> SingleHandQuery:
     """The scalar query ``name`` of ``module`` (``doc``: its docstring) that answers a hand under plain rules
     without jokers by one compiled call of a single-hand kernel, and under any other rules
     or with jokers by ``general(hand, rules, jokers)``.
 
-    ``view`` builds ``plain`` (the kernel's entry point with its tables and rules bound, per
-    plain preset name and per rule bits), ``one`` (the entry point) and ``addresses`` (its
-    tables). The kernel packs its verdict with the answer: an answer in ``low .. low + flag
-    - 1``; that plus ``flag`` for a hand with no count above 1 (the caller checks a list of
-    them for bools); below ``low`` for a hand its row scan refuses (``remainder``: the sizes
-    the query takes, for the error). A list of counts goes straight to the kernel (the hot
-    path: no other call); any other hand form, or a flagged answer, is answered again from
-    :func:`hand_row`, which names bad counts and bools.
+    ``view`` builds the kernel's :class:`SingleHandKernel`. The kernel packs its verdict with
+    the answer: an answer in ``low .. low + flag - 1``; that plus ``flag`` for a hand with no
+    count above 1 (the caller checks a list of them for bools); below ``low`` for a hand its
+    row scan refuses (``remainder``: the sizes the query takes, for the error). A list of
+    counts goes straight to the kernel (the hot path: no other call); any other hand form, or
+    a flagged answer, is answered again from :func:`hand_row`, which names bad counts and bools.
     """
     high = low + flag
 

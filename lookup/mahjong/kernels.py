@@ -226,7 +226,8 @@ def plain_shanten_batch(counts, tables, rules, out):
     rules without jokers: :func:`.lacking.plain_shanten_row` per row, as :func:`shanten_one`
     for one hand. ``tables``, ``rules`` as :func:`shanten_batch`, which answers these rows
     alike; a kernel of its own, so that its loop carries none of the variants' code."""
-    plain = (tables[KIND_SUIT], tables[KIND_HONOR], tables[PLAIN_WORDS[0]], tables[PLAIN_WORDS[1]])
+    # views of the type shanten_one's tables have: plain_lacking compiles once for both kernels
+    plain = unowned((tables[KIND_SUIT], tables[KIND_HONOR], tables[PLAIN_WORDS[0]], tables[PLAIN_WORDS[1]]))
     for i in range(counts.shape[0]):
         status, shanten = plain_shanten_row(row_at(counts, i), plain, rules)
         if status != OK:

@@ -92,7 +92,7 @@ def forms_lacking(costs: SuitCosts, entries: Entries, total: int, rules: int) ->
     return share(costs[0], costs[1], total // 3), pairs, orphans
 
 
-@jitable(inline=True)
+@jitable
 def plain_lacking(keys: Keys, total: int, tables: PlainTables, rules: int) -> int:
     """Least lacking of a hand of ``total`` tiles under the plain rules: the standard form from
     the plain words, merged exactly from the shanten entries when a suit is NOT_CONCAVE; seven

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from functools import partial
-from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +31,6 @@ from .encoding import (
     KIND_SUIT,
     KIND_SUIT_258,
     MAX_HAND_TILES,
-    N_TILE_KINDS,
     ORPHANS,
     SUIT_KINDS,
 )
@@ -41,7 +38,7 @@ from .forms.limits import pair_258_waits, pair_258_win
 from .forms.standard import joker_hu, size_and_class, suit_waits, suit_win
 from .inputs import (
     HU_SIZES,
-    PLAIN_BITS,
+    SingleHandKernel,
     SingleHandQuery,
     batch_counts,
     batch_error,
@@ -50,6 +47,7 @@ from .inputs import (
     check_jokers,
     counts_and_keys,
     resolve_rules,
+    single_hand_kernel,
     single_hand_query,
     sizes_text,
     special_counts,
@@ -117,32 +115,14 @@ def is_hu(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> boo
     return bool(rules.thirteen_orphans and counts.count(1) == 12 and 0 not in _orphan_counts(counts))
 
 
-class TingOne(NamedTuple):
-    """The single-hand ting kernel's entry point ``one`` (:func:`lookup.jit.direct` of
-    :func:`.kernels.ting_one`: ``addresses``, the rule bits and a ``bytearray`` hand),
-    ``addresses`` (:func:`lookup.addresses.table_addresses` of the suit and honor hu/ting
-    entries) and ``plain``: the entry with its tables and rules bound, per plain preset name
-    and per rule bits."""
-
-    one: Callable
-    addresses: np.ndarray
-    plain: dict[str | int, Callable[[bytearray], int]]
-
-
-def _ting_one(t: tables.TableSet) -> TingOne:
-    from ..addresses import table_addresses  # imports Numba, as the kernel does
+def _ting_one(t: tables.TableSet) -> SingleHandKernel:
     from .kernels import ting_one  # compiled on first use: is_hu alone never imports Numba
 
     arrays = HU_TING.get()[0]
-    addresses = table_addresses((arrays[KIND_SUIT], arrays[KIND_HONOR]), ENTRY_DTYPE)
-    one = jit.direct(ting_one, addresses, 0, bytearray(N_TILE_KINDS))
-    plain: dict[str | int, Callable[[bytearray], int]] = {}
-    for name, bits in PLAIN_BITS.items():
-        plain[name] = plain[bits] = partial(one, addresses, bits)
-    return TingOne(one, addresses, plain)
+    return single_hand_kernel(ting_one, (arrays[KIND_SUIT], arrays[KIND_HONOR]), ENTRY_DTYPE)
 
 
-TING_ONE: tables.TableView[TingOne] = tables.TableView(GAME, _ting_one)
+TING_ONE: tables.TableView[SingleHandKernel] = tables.TableView(GAME, _ting_one)
 """The single-hand ting kernel for plain rules without jokers, with its tables."""
 
 

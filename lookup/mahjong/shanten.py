@@ -10,7 +10,6 @@ discard's waits are the tiles that lower the shanten after it. ``jokers`` (0..8)
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -21,7 +20,7 @@ from ..arrays import answer_array
 from .encoding import KIND_HONOR, KIND_SUIT, MAX_HAND_TILES, N_TILE_KINDS, SHANTEN_DTYPE, SUIT_KINDS
 from .inputs import (
     NO_JOKERS,
-    PLAIN_BITS,
+    SingleHandKernel,
     SingleHandQuery,
     batch_counts,
     batch_error,
@@ -31,6 +30,7 @@ from .inputs import (
     hand_row,
     refuse_hand,
     resolve_rules,
+    single_hand_kernel,
     single_hand_query,
 )
 from .row import EITHER, HU, ONE_SINGLES
@@ -43,16 +43,12 @@ GAME = "mahjong"
 class Shanten(NamedTuple):
     """The shanten entries, over-4 keys and over-4 entries of each suit kind (SUIT_KINDS
     order; layouts in :mod:`.encoding`; ``entries`` holds the shanten entries followed by the
-    plain words of the suit and the honors, :data:`.forms.costs.PLAIN_WORDS`), with the
+    plain words of the suit and the honors, :data:`.forms.costs.PLAIN_WORDS`), with the batch
     kernels that read them: ``batch`` (any rules), ``plain_batch`` (plain rules without jokers;
     the entries and the rule bits), ``knitted_batch`` (the knitted rules without jokers,
     :attr:`.rules.RuleSet.knitted`; it also takes ``rest``: the suit and honor rest codes and
-    the rest lacking table of 组合龙) and the entry points (:func:`lookup.jit.direct`) of the
-    single-hand kernels: ``one`` for plain rules without jokers (``addresses``, the rule bits
-    and a ``bytearray`` hand), ``plain`` (``one`` with its tables and rules bound, per plain
-    preset name and per rule bits) and ``advice``. ``addresses``: the
-    :func:`lookup.addresses.table_addresses` of the suit and honor shanten entries and their
-    plain words, which ``one`` reads."""
+    the rest lacking table of 组合龙). The single-hand kernels have views of their own
+    (:data:`SHANTEN_ONE`, :data:`ADVICE`), each compiled when first used."""
 
     entries: tuple[np.ndarray, ...]
     over_keys: tuple[np.ndarray, ...]
@@ -61,35 +57,47 @@ class Shanten(NamedTuple):
     batch: Callable
     plain_batch: Callable
     knitted_batch: Callable
-    one: Callable
-    addresses: np.ndarray
-    plain: dict[str | int, Callable[[bytearray], int]]
-    advice: Callable
 
 
 def _build(t: tables.TableSet) -> Shanten:
-    from ..addresses import table_addresses  # imports Numba, as the kernels do
     from . import kernels  # compiled on first use: only these queries import Numba
 
     entries, over_keys, over = (tuple(t[f"{kind}/{name}"] for kind in SUIT_KINDS)
                                 for name in ("shanten", "over4_keys", "over4"))
-    suit, honor = entries[KIND_SUIT], entries[KIND_HONOR]
-    words, honor_words = t["suit/plain_words"], t["honor/plain_words"]
-    arrays = (*entries, words, honor_words)
-    addresses = table_addresses((suit, honor, words, honor_words), SHANTEN_DTYPE)
-    one = jit.direct(kernels.shanten_one, addresses, 0, bytearray(N_TILE_KINDS))
-    plain: dict[str | int, Callable[[bytearray], int]] = {}
-    for name, bits in PLAIN_BITS.items():
-        plain[name] = plain[bits] = partial(one, addresses, bits)
-    advice = jit.direct(kernels.discard_advice, bytearray(N_TILE_KINDS), 0, arrays, over_keys, over, 0,
-                        np.empty(4 * MAX_HAND_TILES, np.int64))
+    arrays = (*entries, t["suit/plain_words"], t["honor/plain_words"])
     rest = (t["suit/rest_codes"], t["honor/rest_codes"], t["knitted/rest_lacking"])
     return Shanten(arrays, over_keys, over, rest, kernels.shanten_batch, kernels.plain_shanten_batch,
-                   kernels.knitted_shanten_batch, one, addresses, plain, advice)
+                   kernels.knitted_shanten_batch)
 
 
 SHANTEN: tables.TableView[Shanten] = tables.TableView(GAME, _build)
-"""The shanten entries with their over-4 lists, and the kernels that read them."""
+"""The shanten entries with their over-4 lists, and the batch kernels that read them."""
+
+
+def _shanten_one(t: tables.TableSet) -> SingleHandKernel:
+    from .kernels import shanten_one
+
+    entries = SHANTEN.get().entries
+    return single_hand_kernel(shanten_one, (entries[KIND_SUIT], entries[KIND_HONOR], *entries[len(SUIT_KINDS):]),
+                              SHANTEN_DTYPE)
+
+
+SHANTEN_ONE: tables.TableView[SingleHandKernel] = tables.TableView(GAME, _shanten_one)
+"""The single-hand shanten kernel for plain rules without jokers, with the suit and honor
+shanten entries and their plain words."""
+
+
+def _advice(t: tables.TableSet) -> Callable:
+    from .kernels import discard_advice
+
+    view = SHANTEN.get()
+    return jit.direct(discard_advice, bytearray(N_TILE_KINDS), 0, view.entries, view.over_keys, view.over, 0,
+                      np.empty(4 * MAX_HAND_TILES, np.int64))
+
+
+ADVICE: tables.TableView[Callable] = tables.TableView(GAME, _advice)
+"""The entry point (:func:`lookup.jit.direct`) of the discard advice kernel, for a ``bytearray``
+hand, an int of jokers, :data:`SHANTEN`'s tables and an int64 out array."""
 
 
 def shanten_batch(counts: npt.ArrayLike, rules: str | RuleSet = "riichi", jokers: npt.ArrayLike = 0, *,
@@ -141,7 +149,7 @@ shanten: SingleHandQuery = single_hand_query(
     __name__, "shanten",
     """Shanten of a 3k+1 or 3k+2 hand (jokers included): -1 complete, 0 tenpai, ... (see
     :func:`shanten_batch`).""",
-    "riichi", SHANTEN, -1, ONE_SINGLES, EITHER, _general_shanten)
+    "riichi", SHANTEN_ONE, -1, ONE_SINGLES, EITHER, _general_shanten)
 
 
 class Advice(NamedTuple):
@@ -175,8 +183,9 @@ def discard_advice(hand: Hand, rules: str | RuleSet = "riichi", jokers: int = 0)
         jokers = check_jokers(jokers)
     rules = resolve_rules(rules)
     view = SHANTEN.value or SHANTEN.get()
+    advice = ADVICE.value or ADVICE.get()
     out = np.empty(4 * MAX_HAND_TILES, np.int64)
-    status, n = view.advice(hand_row(hand), jokers, view.entries, view.over_keys, view.over, rules.bits, out)
+    status, n = advice(hand_row(hand), jokers, view.entries, view.over_keys, view.over, rules.bits, out)
     if status:
         refuse_hand(hand, rules, HU, "discard advice", jokers)
     return [_new_advice(Advice, row) for row in out[:4 * n].reshape(n, 4).tolist()]

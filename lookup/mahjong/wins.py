@@ -139,7 +139,7 @@ def other_forms_may_win(c: Counts, keys: Keys, e3: int, total: int, odd: int, pa
             and honors_fit_rest(e3, 0, False, missing) and knitted_most(c) >= KNITTED_TILES - missing)
 
 
-@jitable(inline=True)
+@jitable
 def variant_hu(c: Counts, keys: Keys, e3: int, tally: Tally, jokers: int, with_jokers: bool, standard: bool,
                rules: int) -> tuple[bool, bool]:
     """(whether a 3k+2 hand, ``jokers`` included, wins under ``rules`` by a form other than
@@ -177,7 +177,7 @@ def straight_hu(c: Counts, keys: Keys, total: int, jokers: int, with_jokers: boo
     return knitted_straight_hu(keys, held_masks(c), total, jokers, with_jokers, tables)
 
 
-@jitable(inline=True)
+@jitable
 def variant_waits(c: Counts, keys: Keys, e3: int, tally: Tally, jokers: int, with_jokers: bool, standard: int,
                   rules: int) -> tuple[int, bool]:
     """(wait mask of a 3k+1 hand, ``jokers`` included, under ``rules`` by the forms other than

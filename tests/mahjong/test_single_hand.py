@@ -111,9 +111,9 @@ def test_the_single_hand_ting_kernel_packs_flags_below_and_above_every_mask():
 
 def test_the_single_hand_shanten_kernel_packs_flags_below_and_above_every_shanten():
     from lookup.mahjong.row import ONE_REFUSED, ONE_SINGLES
-    from lookup.mahjong.shanten import SHANTEN
+    from lookup.mahjong.shanten import SHANTEN_ONE
 
-    one = SHANTEN.get().plain["riichi"]
+    one = SHANTEN_ONE.get().plain["riichi"]
     assert one(bytearray(hand_counts("123m456p789s11z22z"))) == 0
     assert one(bytearray(hand_counts("19m19p19s1234567z"))) == ONE_SINGLES + 0
     assert one(bytearray(hand_counts("123m"))) == ONE_REFUSED - jit.ERR_SIZE

@@ -10,7 +10,7 @@ import sys
 import h5py
 import pytest
 
-from lookup import checksums, tables
+from lookup import checksums, tables, warmup
 from lookup.cli import main
 from lookup.errors import TableError
 from lookup.tables import GAMES
@@ -148,6 +148,24 @@ def test_tables_verify_names_the_damage(data, capsys):
     assert main(["tables", "info", "zipai"]) == 1  # info runs the quick check: the mtime moved
     assert main(["tables", "verify", "poker"]) == 2
     assert "unknown game 'poker'" in capsys.readouterr().err
+
+
+def test_tables_build_in_processes(data, capsys):
+    assert main(["tables", "build", "shisanshui", "mahjong", "--if-needed", "--no-warmup", "--jobs", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert sorted(out[:-1]) == [f"{game}: {data / game}.h5 is up to date" for game in ("mahjong", "shisanshui")]
+    assert out[-1].startswith("tables done in ")
+    assert main(["tables", "build", "--jobs", "0"]) == 2
+    assert "--jobs must be 1 or more, not 0" in capsys.readouterr().err
+
+
+def test_warm_up_parts_hold_every_query_kind_once():
+    for game in GAMES:
+        kinds = [kind for part in range(warmup.part_count(game)) for kind, _ in warmup.part_queries(game, part)]
+        assert sorted(kinds) == sorted(kind for kind, _ in warmup.QUERIES[game]()), game
+        listed = warmup.PARTS.get(game, ())
+        assert [sorted(kind for kind, _ in warmup.part_queries(game, part)) for part in range(len(listed))] == \
+            [sorted(kinds) for kinds in listed], game  # every kind a part lists is a query kind
 
 
 def test_tables_build_if_needed(data, capsys):
