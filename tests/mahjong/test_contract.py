@@ -105,8 +105,9 @@ def test_shanten_kernels_run_alike_as_python(rng, rules):
             if jokers:
                 hand[np.flatnonzero(hand)[0]] -= 1
             compiled, python = np.empty(56, np.int64), np.empty(56, np.int64)
-            status, n = kernels.discard_advice(hand, jokers, *_shanten_tables(), bits, compiled)
-            assert (status, n) == kernels.discard_advice.py_func(hand, jokers, *_shanten_tables(), bits, python)
+            row = bytearray(hand.tobytes())  # the hand as the query passes it (one compiled signature)
+            status, n = kernels.discard_advice(row, jokers, *_shanten_tables(), bits, compiled)
+            assert (status, n) == kernels.discard_advice.py_func(row, jokers, *_shanten_tables(), bits, python)
             assert status == jit.OK and n == np.count_nonzero(hand)
             assert np.array_equal(compiled[:4 * n], python[:4 * n])
 
@@ -165,10 +166,11 @@ def test_the_row_scan_counts_as_its_plain_twin(rng):
              for remainder in (hand_steps.EITHER, hand_steps.TING, hand_steps.HU) for honors in (True, False)
              for jokers in (0, 1, 3) for three in (True, False)]
     python_rows = rows[rng.choice(len(rows), 300, replace=False)]
+    row_lists = rows.tolist()  # the twins count Python ints
     for remainder, honors, jokers, three in flags:
         out = np.zeros((len(rows), 5), np.int64)
         _scan_rows(rows, remainder, honors, jokers, three, out)
-        for row, got in zip(rows, out):
+        for row, got in zip(row_lists, out.tolist()):
             expected = _scan_twin(row, remainder, honors, jokers, three)
             assert tuple(got[:len(expected)]) == expected, row
         for row in python_rows:
@@ -176,7 +178,7 @@ def test_the_row_scan_counts_as_its_plain_twin(rng):
             assert hand_steps.scan_row(bytes(row), remainder, honors, jokers, three)[:len(expected)] == expected
     lean = np.zeros((len(rows), 4), np.int64)
     _lean_scan_rows(rows, lean)
-    for row, got in zip(rows, lean):
+    for row, got in zip(row_lists, lean.tolist()):
         expected = _lean_scan_twin(row)
         assert tuple(got[:len(expected)]) == expected, row
     for row in python_rows:

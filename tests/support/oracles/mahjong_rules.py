@@ -149,8 +149,15 @@ def standard_with_jokers(counts, jokers: int, pair_ok=lambda t: True, chows: boo
         return False
     c = list(counts)
     any_pair = any(pair_ok(t) for t in range(N_TILES))
+    known: dict[tuple, bool] = {}  # the answer of each state already searched
 
     def solve(j: int, pair_used: bool) -> bool:
+        state = (tuple(c), j, pair_used)
+        if state not in known:
+            known[state] = search(j, pair_used)
+        return known[state]
+
+    def search(j: int, pair_used: bool) -> bool:
         t = next((i for i in range(N_TILES) if c[i]), None)
         if t is None:
             return pair_used or (j >= 2 and any_pair)
@@ -249,13 +256,20 @@ def suit_targets(kind: str, melds: int, pair: int) -> np.ndarray:
 
 
 def suit_cost(v, caps, kind: str, melds: int, pair: int, budget: int) -> list[int]:
-    """[least lacking with at most e places over the caps, e = 0..budget] of one suit vector."""
+    """[least lacking with at most e places over the caps, e = 0..budget] of one suit vector
+    (remembered per arguments: the tests ask for the same suits again and again)."""
+    return list(_suit_cost(tuple(v), tuple(caps), kind, melds, pair, budget))
+
+
+@cache
+def _suit_cost(v: tuple, caps: tuple, kind: str, melds: int, pair: int, budget: int) -> tuple[int, ...]:
+    """:func:`suit_cost` of tuples."""
     targets = suit_targets(kind, melds, pair)
     if len(targets) == 0:
-        return [INF] * (budget + 1)
+        return (INF,) * (budget + 1)
     lacking = np.maximum(targets - np.asarray(v), 0).sum(axis=1)
     over = np.maximum(targets - np.asarray(caps), 0).sum(axis=1)
-    return [int(lacking[over <= e].min()) if (over <= e).any() else INF for e in range(budget + 1)]
+    return tuple(int(lacking[over <= e].min()) if (over <= e).any() else INF for e in range(budget + 1))
 
 
 def standard_lacking(counts, caps, kinds, k: int, budget: int, kept_sets) -> int:

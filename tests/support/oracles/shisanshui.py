@@ -89,8 +89,8 @@ def all_splits(hand):
             yield front, middle, back
 
 
-def legal_splits(hand, a5_lowest=False) -> list:
-    """Every legal split, by brute force (strengths memoised per row)."""
+def _memoised_strength(a5_lowest: bool):
+    """:func:`strength` of a row (a tuple of cards), each row computed once."""
     memo = {}
 
     def st(row):
@@ -98,13 +98,19 @@ def legal_splits(hand, a5_lowest=False) -> list:
             memo[row] = strength(row, a5_lowest)
         return memo[row]
 
+    return st
+
+
+def legal_splits(hand, a5_lowest=False, st=None) -> list:
+    """Every legal split, by brute force (strengths memoised per row, in ``st`` when given)."""
+    st = st or _memoised_strength(a5_lowest)
     return [(f, m, b) for f, m, b in all_splits(hand) if st(b) >= st(m) >= st(f)]
 
 
 def strongest_key(hand, a5_lowest=False) -> tuple:
     """The largest (back, middle, front) strengths over the legal splits."""
-    return max((strength(b, a5_lowest), strength(m, a5_lowest), strength(f, a5_lowest))
-               for f, m, b in legal_splits(hand, a5_lowest))
+    st = _memoised_strength(a5_lowest)
+    return max((st(b), st(m), st(f)) for f, m, b in legal_splits(hand, a5_lowest, st))
 
 
 # --- special hands -----------------------------------------------------------------------------

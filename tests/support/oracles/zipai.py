@@ -9,6 +9,7 @@ again from the rules (一五十 a group under ``yiwushi``; the 王 a wildcard). 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from functools import cache
 from itertools import combinations_with_replacement
 
 N = 20
@@ -73,17 +74,24 @@ def forward_vectors(max_cards: int, yiwushi=False) -> dict:
     return best
 
 
-def splits(counts, yiwushi=False) -> set:
+def splits(counts, yiwushi=False) -> frozenset:
     """Every split of ``counts`` (each count 0..3) into groups, plus one pair when the total
     is 3k+2: a set of sorted tuples of groups (a pair is a 2-tuple).
 
     The plain search: list, for every card still held, the groups it can still form with the
     other held cards (and its pair when a pair is still due), take the card with the fewest,
-    try each of them and recurse on the rest; duplicates are merged by the set.
+    try each of them and recurse on the rest; duplicates are merged by the set. Remembered per
+    counts (the tests ask for the same parts again and again).
     """
+    return _splits(tuple(int(x) for x in counts), bool(yiwushi))
+
+
+@cache
+def _splits(counts: tuple[int, ...], yiwushi: bool) -> frozenset:
+    """:func:`splits` of a tuple of counts."""
     c = list(counts)
     if sum(c) % 3 == 1:
-        return set()
+        return frozenset()
     out = set()
     chosen = []
     groups = groups_of(yiwushi)
@@ -115,7 +123,7 @@ def splits(counts, yiwushi=False) -> set:
                 c[x] += 1
 
     search()
-    return out
+    return frozenset(out)
 
 
 def split_huxi(split) -> int:
