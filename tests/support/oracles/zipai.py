@@ -56,19 +56,14 @@ def forward_vectors(max_cards: int, yiwushi=False) -> dict:
     items = list(groups_of(yiwushi).items())
     for k in range(max_cards // 3 + 1):
         for combo in combinations_with_replacement(items, k):
-            cards = [t for g, _ in combo for t in g]
+            groups = vector([t for g, _ in combo for t in g])
+            if max(groups, default=0) > 2:
+                continue  # a pair on top adds to the counts
             huxi = sum(h for _, h in combo)
-            for pair in [None] + list(range(N)):
-                if pair is None:
-                    if 3 * k > max_cards:
-                        continue
-                    v = vector(cards)
-                else:
-                    if 3 * k + 2 > max_cards:
-                        continue
-                    v = vector(cards + [pair, pair])
-                if max(v, default=0) > 2:
-                    continue
+            found = [groups] if 3 * k <= max_cards else []
+            if 3 * k + 2 <= max_cards:  # with each pair that keeps the counts <= 2
+                found += [groups[:pair] + (2,) + groups[pair + 1:] for pair in range(N) if groups[pair] == 0]
+            for v in found:
                 if best.get(v, -1) < huxi:
                     best[v] = huxi
     return best
