@@ -2,7 +2,9 @@
 
 Usage: ``python -m bench.run [--quick] [SECTION ...]``. Each section is a module
 ``bench/bench_<section>.py`` with ``run(quick) -> str`` returning Markdown; all sections
-run in this one process, so every ratio compares runs on the same machine and load.
+run in this one process, so every ratio compares runs on the same machine and load. Each
+section's text sits between markers in the file; naming sections runs only those and puts
+each in place of its earlier text (or before the last part when it had none), dated.
 """
 
 from __future__ import annotations
@@ -57,15 +59,41 @@ def main(argv=None) -> int:
         "move with machine load, the ratios much less. Per-call peers are timed in a plain "
         "Python loop, which is how they are called.\n",
     ]
+    unknown = [name for name in args.sections if name not in SECTIONS]
+    if unknown:
+        parser.error(f"unknown section {unknown[0]!r}; choose from {' '.join(SECTIONS)}")
+    sections = {}
     for name in args.sections or SECTIONS:
         print(f"== {name}", flush=True)
         module = importlib.import_module(f".bench_{name}", __package__)
-        parts.append(module.run(args.quick))
-    if not args.sections:
-        parts.append(all_tables())
-    args.out.write_text("\n".join(parts))
+        sections[name] = module.run(args.quick)
+    if args.sections and args.out.exists():
+        text = args.out.read_text()
+        for name, body in sections.items():
+            note = f"Section run alone (`python -m bench.run {name}`) on {datetime.date.today()}.\n\n"
+            text = splice(text, name, marked(name, note + body))
+    else:
+        text = "\n".join([*parts, *(marked(name, body) for name, body in sections.items()),
+                          *([] if args.sections else [all_tables()])])
+    args.out.write_text(text)
     print(f"wrote {args.out}")
     return 0
+
+
+def marked(name: str, body: str) -> str:
+    """A section's Markdown between the markers :func:`splice` finds it by."""
+    return f"<!-- bench section {name} -->\n{body}\n<!-- end of bench section {name} -->\n"
+
+
+def splice(text: str, name: str, section: str) -> str:
+    """``text`` with section ``name`` (as :func:`marked` wrote it) replaced by ``section``, or
+    ``section`` inserted before the last ``## `` heading when ``text`` has no such section."""
+    start, end = f"<!-- bench section {name} -->\n", f"<!-- end of bench section {name} -->\n"
+    if start in text and end in text:
+        head, rest = text.split(start, 1)
+        return head + section + rest.split(end, 1)[1]
+    last = text.rfind("\n## ")
+    return text + "\n" + section if last < 0 else text[:last + 1] + section + "\n" + text[last + 1:]
 
 
 if __name__ == "__main__":
