@@ -95,14 +95,20 @@ def _build_and_warm_in_processes(games: list[str], if_needed: bool, warm: bool, 
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
     from multiprocessing import get_context
 
-    order = sorted(games, key=lambda game: -BUILD_COST.get(game, 0))
+    rank = {game: i for i, game in enumerate(SLOWEST_BUILDS_FIRST)}
+    order = sorted(games, key=lambda game: rank.get(game, len(rank)))
     with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
         pending: dict[Future, str | None] = {pool.submit(_build_game, game, if_needed): game for game in order}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 built = pending.pop(future)
-                result = future.result()  # a build's or a warm-up's error is raised here
+                try:
+                    result = future.result()  # a build's or a warm-up's error is raised here
+                except BaseException:
+                    for other in pending:  # what has not started yet is dropped
+                        other.cancel()
+                    raise
                 for line in result if isinstance(result, list) else [result]:
                     echo(line)
                 if built is not None and warm:
@@ -110,8 +116,9 @@ def _build_and_warm_in_processes(games: list[str], if_needed: bool, warm: bool, 
                         pending[pool.submit(_warm_part, built, part)] = None
 
 
-BUILD_COST = {"zipai": 3, "mahjong": 2, "shisanshui": 1}
-"""The games in the order their builds take longest, started first when building in parallel."""
+SLOWEST_BUILDS_FIRST = ("zipai", "mahjong", "shisanshui")
+"""The games in the order their builds take longest, started in that order when building in
+parallel (a game not listed goes last)."""
 
 
 def _run_verify(args: argparse.Namespace) -> int:

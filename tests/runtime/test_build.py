@@ -159,6 +159,14 @@ def test_tables_build_in_processes(data, capsys):
     assert "--jobs must be 1 or more, not 0" in capsys.readouterr().err
 
 
+def test_a_build_error_in_a_worker_process_is_reported_in_one_line(data, capsys):
+    (data / "zipai.h5").unlink()
+    (data / "zipai.h5").mkdir()  # a directory in the table's place: the build refuses it
+    assert main(["tables", "build", "zipai", "shisanshui", "--no-warmup", "--jobs", "2"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is a directory; remove it" in err
+
+
 def test_warm_up_parts_hold_every_query_kind_once():
     for game in GAMES:
         kinds = [kind for part in range(warmup.part_count(game)) for kind, _ in warmup.part_queries(game, part)]
