@@ -10,6 +10,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,40 +21,28 @@ ROOT = Path(__file__).resolve().parent.parent
 def child(game: str) -> list[dict[str, Any]]:
     """Per query kind of ``game``: its seconds, the functions compiled, and each outermost
     kernel's compile seconds (this process's cache must be empty)."""
-    from numba.core import event
-
-    from lookup.warmup import QUERIES
+    from lookup.warmup import QUERIES, count_compiles
 
     rows: list[dict[str, Any]] = []
-    stack: list[tuple[str, float]] = []
-    kernels: dict[str, float] = {}
-    compiled = [0]
-
-    class Listener(event.Listener):
-        def on_start(self, ev: Any) -> None:
-            compiled[0] += 1
-            stack.append((ev.data["dispatcher"].py_func.__qualname__, time.perf_counter()))
-
-        def on_end(self, ev: Any) -> None:
-            name, t0 = stack.pop()
-            if not stack:
-                kernels[name] = kernels.get(name, 0.0) + time.perf_counter() - t0
-
-    with event.install_listener("numba:compile", Listener()):
-        for kind, call in QUERIES[game]():
-            kernels.clear()
-            compiled[0] = 0
-            t0 = time.perf_counter()
+    for kind, call in QUERIES[game]():
+        t0 = time.perf_counter()
+        with count_compiles() as compiled:
             call()
-            rows.append({"kind": kind, "seconds": time.perf_counter() - t0, "compiled": compiled[0],
-                         "kernels": sorted(kernels.items(), key=lambda kv: -kv[1])})
+        rows.append({"kind": kind, "seconds": time.perf_counter() - t0, "compiled": len(compiled),
+                     "kernels": sorted(compiled.seconds.items(), key=lambda kv: -kv[1])})
     return rows
 
 
-def measure(game: str) -> list[dict[str, Any]]:
-    """:func:`child` in a fresh process whose kernel cache is an empty directory."""
+@contextmanager
+def empty_kernel_cache() -> Iterator[dict[str, str]]:
+    """The environment of a process whose kernel cache is a new, empty directory (removed after)."""
     with tempfile.TemporaryDirectory(prefix="paibiao-compile-") as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        yield {**os.environ, "NUMBA_CACHE_DIR": cache}
+
+
+def measure(game: str) -> list[dict[str, Any]]:
+    """:func:`child` in a fresh process on an empty kernel cache."""
+    with empty_kernel_cache() as env:
         done = subprocess.run([sys.executable, "-m", "bench.bench_compile", game], cwd=ROOT, env=env,
                               capture_output=True, text=True, check=True)
     rows: list[dict[str, Any]] = json.loads(done.stdout.splitlines()[-1])
@@ -86,8 +76,7 @@ def run(quick: bool) -> str:
 def parallel_warm_up(jobs: int) -> float:
     """Wall seconds of ``paibiao tables build --if-needed --jobs JOBS`` in a fresh process whose
     kernel cache is an empty directory (the tables must be up to date: only the warm-up runs)."""
-    with tempfile.TemporaryDirectory(prefix="paibiao-compile-") as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+    with empty_kernel_cache() as env:
         t0 = time.perf_counter()
         subprocess.run([sys.executable, "-m", "lookup.cli", "tables", "build", "--if-needed", "--jobs", str(jobs)],
                        cwd=ROOT, env=env, capture_output=True, text=True, check=True)

@@ -152,23 +152,38 @@ def warm_part(game: str, part: int) -> tuple[str, float, int]:
     return label, time.perf_counter() - t0, len(compiled)
 
 
+class Compiles(list[str]):
+    """The qualified names of the functions Numba compiled, in the order they started, with
+    ``seconds``: per outermost one (a compile not started inside another), its compile seconds,
+    nested helpers included."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seconds: dict[str, float] = {}
+
+
 @contextmanager
-def count_compiles() -> Iterator[list[Any]]:
-    """Collect Numba's compile events (one per kernel compiled, not loaded from the disk cache)
-    while the block runs; yields the list they are appended to."""
+def count_compiles() -> Iterator[Compiles]:
+    """Collect Numba's compile events (one per function compiled, not loaded from the disk
+    cache) while the block runs; yields the :class:`Compiles` they are recorded in."""
     from numba.core import event
 
-    events: list[Any] = []
+    compiles = Compiles()
+    started: list[tuple[str, float]] = []
 
     class _Listener(event.Listener):
         def on_start(self, ev: Any) -> None:
-            events.append(ev.data["dispatcher"].py_func.__qualname__ if ev.data else ev)
+            name = ev.data["dispatcher"].py_func.__qualname__ if ev.data else str(ev)
+            compiles.append(name)
+            started.append((name, time.perf_counter()))
 
         def on_end(self, ev: Any) -> None:
-            pass
+            name, t0 = started.pop()
+            if not started:
+                compiles.seconds[name] = compiles.seconds.get(name, 0.0) + time.perf_counter() - t0
 
     with event.install_listener("numba:compile", _Listener()):
-        yield events
+        yield compiles
 
 
 def warm(games: Sequence[str] = (), echo: Callable[[str], Any] | None = None) -> dict[str, float]:
