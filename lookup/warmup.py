@@ -50,6 +50,7 @@ def mahjong_queries() -> list[tuple[str, Callable[[], Any]]]:
         ("ting jokers", lambda: mahjong.ting("112345678999m", jokers=1)),
         ("shanten", lambda: mahjong.shanten("123m456p789s1234z")),
         ("discard_advice", lambda: mahjong.discard_advice("123m456p789s111z2z4z")),
+        ("discard_batch", lambda: mahjong.discard_batch(win)),
         ("decompositions", lambda: mahjong.decompositions("111222333m789p55s")),
         ("is_hu_batch", lambda: mahjong.is_hu_batch(win)),
         ("is_hu_batch jokers", lambda: mahjong.is_hu_batch(wait, jokers=np.ones(len(wait), np.int64))),

@@ -15,6 +15,7 @@ import inspect
 import os
 import sys
 import time
+import typing
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -26,10 +27,20 @@ BATCH_SUFFIX = "_batch"
 
 def batch_queries(game: str) -> dict[str, Callable[..., Any]]:
     """The batch queries of a game's package by command name: each public ``NAME_batch``
-    function as ``NAME`` without a leading ``is_`` (``is_hu_batch`` is ``hu``)."""
+    function that answers one array (one answer per row) as ``NAME`` without a leading ``is_``
+    (``is_hu_batch`` is ``hu``). A query answering several arrays (``mahjong.discard_batch``)
+    has no single OUTPUT to write to, and is not one."""
     module = importlib.import_module(f"lookup.{game}")
     return {command_name(name): getattr(module, name) for name in getattr(module, "__all__", ())
-            if name.endswith(BATCH_SUFFIX)}
+            if name.endswith(BATCH_SUFFIX) and _answers_one_array(getattr(module, name))}
+
+
+def _answers_one_array(function: Callable[..., Any]) -> bool:
+    """Whether ``function``'s return annotation is a numpy array."""
+    import numpy as np
+
+    answer = typing.get_type_hints(function).get("return")
+    return (typing.get_origin(answer) or answer) is np.ndarray
 
 
 def command_name(name: str) -> str:

@@ -1,4 +1,5 @@
-"""``paibiao mahjong {hu,ting,shanten,decompose,discard} HAND [--rules R] [--jokers N] [--json]``."""
+"""``paibiao mahjong {hu,ting,shanten,decompose,discard} HAND [--rules R] [--jokers N] [--json]``
+(``discard`` also takes ``--visible TILES``)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,13 @@ def _arguments(parser: argparse.ArgumentParser, query: Query) -> None:
 
 def _jokers(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jokers", type=int, default=0, metavar="N", help="wildcards beside the hand (0..8)")
+
+
+def _discard_options(parser: argparse.ArgumentParser) -> None:
+    _jokers(parser)
+    parser.add_argument("--visible", metavar="TILES",
+                        help="tiles seen outside the hand (discards, melds, indicators), in any notation: "
+                             "they count as seen in the waits' copies")
 
 
 def _hand(args: argparse.Namespace) -> bytes:
@@ -100,9 +108,11 @@ def _run_decompose(args: argparse.Namespace) -> int:
 
 def _run_discard(args: argparse.Namespace) -> int:
     counts = _hand(args)
-    advice = mahjong.discard_advice(counts, args.rules, jokers=args.jokers)
+    visible = hand_counts(args.visible) if args.visible is not None else None
+    advice = mahjong.discard_advice(counts, args.rules, jokers=args.jokers, visible=visible)
     if args.json:
-        print_json({"hand": format_counts(counts), "rules": args.rules, "jokers": args.jokers, "advice": [
+        seen = {"visible": format_counts(visible)} if visible is not None else {}
+        print_json({"hand": format_counts(counts), "rules": args.rules, "jokers": args.jokers, **seen, "advice": [
             {"discard": tile_name(a.discard, args.notation), "shanten": a.shanten,
              "waits": _names(a.waits, args.notation), "count": a.count} for a in advice]})
         return 0
@@ -120,5 +130,5 @@ COMMAND = Command("mahjong", "mahjong queries: hu, ting, shanten, decompose, dis
     Query("ting", "the waits of a 3k+1 hand", _run_ting, _jokers),
     Query("shanten", "tiles from tenpai (-1 complete, 0 tenpai)", _run_shanten, _jokers),
     Query("decompose", "every way a 3k+2 hand wins", _run_decompose),
-    Query("discard", "every discard of a 3k+2 hand, best first", _run_discard, _jokers),
+    Query("discard", "every discard of a 3k+2 hand, best first", _run_discard, _discard_options),
 ), _arguments)

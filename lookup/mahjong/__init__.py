@@ -18,7 +18,8 @@ Modules, from the notation to the queries:
 - :mod:`.kernels`: every Numba kernel (loops over rows or discards).
 - :mod:`.inputs`: what every query does with its input and with a kernel's status.
 - :mod:`.queries`: ``is_hu``, ``ting``, ``ting_mask``, ``mask_to_tiles``, ``is_hu_batch``,
-  ``ting_batch``; :mod:`.shanten`: ``shanten``, ``shanten_batch``, ``discard_advice``;
+  ``ting_batch``; :mod:`.shanten`: ``shanten``, ``shanten_batch``, ``discard_advice``,
+  ``discard_batch``;
   :mod:`.decompositions`: ``decompositions``.
 
 The shanten's unit throughout is *lacking* (:mod:`.forms.costs`): shanten = lacking - jokers - 1.
@@ -28,12 +29,13 @@ Importing the package loads no table and compiles nothing.
 from .decompositions import Decomposition, decompositions
 from .queries import is_hu, is_hu_batch, mask_to_tiles, ting, ting_batch, ting_mask
 from .rules import PRESETS, RuleSet, get_rules
-from .shanten import Advice, discard_advice, shanten, shanten_batch
+from .shanten import Advice, DiscardFeatures, discard_advice, discard_batch, shanten, shanten_batch
 from .tiles import NOTATIONS, Hand, format_counts, format_tiles, hand_counts, parse_tiles, tile_name
 
 __all__ = [
     "is_hu", "ting", "ting_mask", "is_hu_batch", "ting_batch", "shanten", "shanten_batch",
-    "decompositions", "Decomposition", "discard_advice", "Advice", "mask_to_tiles",
+    "decompositions", "Decomposition", "discard_advice", "Advice", "discard_batch", "DiscardFeatures",
+    "mask_to_tiles",
     "RuleSet", "PRESETS", "get_rules",
     "Hand", "NOTATIONS", "parse_tiles", "hand_counts", "tile_name", "format_tiles", "format_counts",
 ]

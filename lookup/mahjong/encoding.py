@@ -129,6 +129,8 @@ SHANTEN_BITS = 4
 COST_MASK = (1 << SHANTEN_BITS) - 1
 N_CLASSES = 2 * (MAX_MELDS + 1)
 """Shanten classes (m melds, pair p) per entry, class index 2m + p."""
+ALL_COSTS = (1 << (SHANTEN_BITS * N_CLASSES)) - 1
+"""The bits of a shanten entry that hold the costs of every class."""
 FORM_STATS_SHIFT = 40
 FORM_FIELDS = (("kinds", 4), ("paired", 3), ("halves", 3), ("odd", 4), ("orphans", 4), ("orphan_pairs", 3))
 

@@ -23,14 +23,12 @@ from ..addresses import row_at, table_at, unowned
 from ..jit import ERR_SIZE, OK, kernel_decorator
 from .encoding import (
     CLASS_PAIR,
-    COUNT_BASE,
     ENTRY_DTYPE,
     KIND_HONOR,
     KIND_HONOR_258,
     KIND_SUIT,
     KIND_SUIT_258,
     MAX_HAND_TILES,
-    N_SUIT_RANKS,
     N_TILE_KINDS,
     NOT_CONCAVE,
     SHANTEN_DTYPE,
@@ -42,7 +40,7 @@ from .forms.knitted_rest import straight_lacking
 from .forms.limits import pair_258_waits, pair_258_win, suits_held, waits_in_game
 from .forms.standard import joker_hu, merged_lacking, standard_hu, standard_waits, suit_waits, suit_win
 from .lacking import FULL, STRAIGHT, full_least, knitted_rules_lacking, plain_shanten_row, row_lacking
-from .lowering import evaluate, plain_lowering, sort_advice, unseen_copies
+from .lowering import discard_work, each_discard, sort_advice
 from .row import HU, ONE_REFUSED, ONE_SINGLES, ONE_SINGLES_BIT, TING, checked_keys, rule_flags, scan_row
 from .rules import HONORS, MAX_SUITS_SHIFT
 from .wins import (
@@ -336,49 +334,49 @@ def shanten_one(tables, rules, hand):
 
 
 @kernel
-def discard_advice(hand, jokers, tables, over_keys, over_values, rules, out):
+def discard_advice(hand, jokers, visible, tables, over_keys, over_values, rules, out):
     """Discard advice of one 3k+2 ``hand`` (34 counts, e.g. a ``bytearray``; ``jokers``
-    wildcards beside it, never discarded); returns ``(OK, rows)``, or the status of the hand's
-    row scan and 0. Tables and rules as :func:`shanten_batch`.
+    wildcards beside it, never discarded; ``visible``: 34 counts seen outside the hand);
+    returns ``(OK, rows)``, or the status of the hand's row scan and 0. Tables and rules as
+    :func:`shanten_batch`.
 
-    out[4 * i: 4 * i + 4] gets row i: discard, shanten after it, unseen copies of the tiles
-    that lower that shanten (the whole hand counted as seen), the mask of those tiles. Rows
-    come sorted best first (lower shanten, more copies, lower tile).
+    out[4 * i: 4 * i + 4] gets row i of :func:`.lowering.each_discard`: discard, shanten after
+    it, unseen copies of the tiles that lower that shanten, the mask of those tiles. Rows come
+    sorted best first (lower shanten, more copies, lower tile).
     """
-    _, _, _, honors, three_player, plain, _ = rule_flags(rules)
-    status, total, _, _, _ = scan_row(hand, HU, honors, jokers, three_player)
-    if status != OK:
-        return status, 0
-    plain = plain and jokers == 0  # the three plain forms, with the other suits' drop masks kept
     # views that hold no reference, as in shanten_batch: the steps called per discard count none
-    tables, over_keys, over_values = unowned(tables), unowned(over_keys), unowned(over_values)
-    st = (tables, over_keys, over_values)
-    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
-    scratch = (np.empty((4, N_SUIT_RANKS), np.int64), np.zeros(4, np.bool_), np.empty((4, N_SUIT_RANKS), np.int64))
-    total -= 1  # real tiles after the discard
-    c = np.empty(N_TILE_KINDS, np.uint8)
-    for t in range(N_TILE_KINDS):
-        c[t] = hand[t]
-    k0, k1, k2, k3 = suit_keys(c)
-    keys = np.array([k0, k1, k2, k3])
-    n = 0
-    for d in range(N_TILE_KINDS):
-        if hand[d] == 0:
-            continue
-        ds = d // N_SUIT_RANKS
-        step = COUNT_BASE ** (d - N_SUIT_RANKS * ds)
-        c[d] -= 1
-        keys[ds] -= step
-        if plain:
-            lacking, mask = plain_lowering(c, hand, keys, ds, total, (suit, honor), rules, scratch)
-        else:
-            lacking, mask = evaluate(c, (keys[0], keys[1], keys[2], keys[3]), total, jokers, st, rules)
-        out[4 * n] = d
-        out[4 * n + 1] = lacking - jokers - 1
-        out[4 * n + 2] = unseen_copies(hand, mask)
-        out[4 * n + 3] = mask
-        n += 1
-        c[d] += 1
-        keys[ds] += step
-    sort_advice(out, n)
-    return OK, n
+    st = (unowned(tables), unowned(over_keys), unowned(over_values))
+    status, n = each_discard(hand, jokers, visible, st, rules, out, discard_work())
+    if status == OK:
+        sort_advice(out, n)
+    return status, n
+
+
+@kernel
+def discard_batch(counts, jokers, visible, tables, over_keys, over_values, rules, shanten, waits, ukeire):
+    """The discards of each row of ``counts`` (3k+2 tiles with jokers[i] wildcards when
+    ``jokers`` is not empty), by :func:`.lowering.each_discard`: shanten[i, t] the shanten after
+    discarding tile t (-1 where t is not held), waits[i, t] the mask of the tiles that lower it,
+    ukeire[i, t] their unseen copies. ``visible``: (N, 34) counts seen outside each hand, or
+    (1, 34) for every row. Tables and rules as :func:`shanten_batch`."""
+    with_jokers = jokers.shape[0] != 0
+    per_row = visible.shape[0] != 1
+    st = (unowned(tables), unowned(over_keys), unowned(over_values))
+    rows = np.empty(4 * MAX_HAND_TILES, np.int64)
+    work = discard_work()
+    for i in range(counts.shape[0]):
+        c = row_at(counts, i)
+        j = np.int64(jokers[i]) if with_jokers else 0
+        status, n = each_discard(c, j, row_at(visible, i if per_row else 0), st, rules, rows, work)
+        if status != OK:
+            return status, i
+        for t in range(N_TILE_KINDS):
+            shanten[i, t] = -1
+            waits[i, t] = 0
+            ukeire[i, t] = 0
+        for r in range(n):
+            d = rows[4 * r]
+            shanten[i, d] = rows[4 * r + 1]
+            ukeire[i, d] = rows[4 * r + 2]
+            waits[i, d] = rows[4 * r + 3]
+    return OK, counts.shape[0]

@@ -1,11 +1,12 @@
 """The tiles that lower the shanten of a 3k+1 hand, and the discard advice built on them
-(jitable; compiled into the discard-advice kernel of :mod:`.kernels`).
+(jitable; compiled into the discard kernels of :mod:`.kernels`: :func:`each_discard` is the
+per-hand step of both the single-hand advice and the batch).
 
 A tile *lowers* the shanten when some optimal target holds more of it than the hand: the
 union, over the forms that reach the least lacking, of each form's own lowering tiles (in
-the game, held fewer than 4 times). :func:`evaluate` serves any rules, :func:`plain_lowering`
-the plain rules without jokers (it keeps the other suits' drop masks across the discards of
-one hand). ``keys`` are the suit keys, ``st`` the shanten kernels' tables
+the game, held fewer than 4 times). :func:`evaluate` serves any rules, :func:`plain_discards`
+every discard of a hand under the plain rules without jokers (it merges the suits' costs and
+keeps the other suits' drops once per hand). ``keys`` are the suit keys, ``st`` the shanten kernels' tables
 (:data:`.forms.standard.ShantenTables`), ``rules`` the rule bits.
 """
 
@@ -13,84 +14,150 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import jitable
+from ..jit import OK, jitable
 from .encoding import (
     ALL_TILES,
+    COUNT_BASE,
     HONOR_TILES,
+    KIND_HONOR,
+    KIND_SUIT,
     KNITTED_GROUPS,
     MASK_258,
     MAX_COPIES,
     MAX_HAND_TILES,
+    MAX_MELDS,
     N_HONOR_KINDS,
     N_SUIT_RANKS,
     N_TILE_KINDS,
     SUIT_OFFSETS,
     Array,
     Counts,
+    suit_keys,
     terminal_key,
 )
-from .forms.costs import standard_costs, stats_of, with_savings
+from .forms.costs import FAR, NO_SUIT, Costs, merge, share, share_all, stats_of, suit_costs, with_savings
 from .forms.knitted import held_tiles, knitted_held, knitted_honors_lacking, knitted_mask
 from .forms.knitted_rest import knitted_straight_lowering
 from .forms.limits import KEPT_SETS, in_play, kept_tiles, one_suit_lowering, pongs_lowering, tiles_258
 from .forms.seven_pairs import pairs_lacking, seven_pairs_lowering
 from .forms.standard import (
     ShantenTables,
-    drop_masks,
+    drop_fields,
     plain_kinds,
+    sharing_fields,
+    sharing_fields_all,
     standard_kinds,
     standard_lowering,
     suit_inputs,
-    usable_classes,
 )
 from .forms.thirteen_orphans import orphans_lowering
-from .lacking import forms_lacking, full_lacking, lacking_of
-from .row import Keys, bit_count, held_masks, open_tiles
-from .rules import HONORS, MAX_SUITS_SHIFT, PAIR_258, QUADS, THREE_PLAYER
+from .lacking import full_lacking, lacking_of, special_lacking
+from .row import HU, Keys, bit_count, held_masks, open_tiles, rule_flags, scan_row
+from .rules import HONORS, MAX_SUITS_SHIFT, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER
 
 
 @jitable
-def plain_lowering(c: Counts, hand: Counts, keys: Array, ds: int, total: int, tables: tuple[Array, Array],
-                   rules: int, scratch: tuple[Array, Array, Array]) -> tuple[int, int]:
-    """(lacking, mask of the tiles that lower it) of the 3k+1 hand ``c`` of ``total`` tiles (suit
-    keys ``keys``): ``hand`` less one tile of suit ``ds``, under plain rules without jokers
-    (``tables``: the suit and honor shanten entries).
+def pair_index(a: int, b: int) -> int:
+    """The index of the pair of suits {a, b} (a != b) among (0 1, 0 2, 0 3, 1 2, 1 3, 2 3); the
+    pair of the other two suits has index 5 minus it."""
+    low, high = min(a, b), max(a, b)
+    return low * (7 - low) // 2 - 1 + high - low
 
-    A tile lowers the standard lacking when it drops by one the cost of a class (m, p) of its
-    suit that takes part in an optimal sharing (:func:`.forms.standard.usable_classes`,
-    :func:`.forms.standard.drop_masks`). A discard changes only suit ``ds``: the other suits'
-    drop masks are those of ``hand``, kept in ``whole[s]`` once ``known[s]``; ``drops`` is
-    scratch space (``scratch`` = (whole, known, drops); whole and drops (4, 9) int64).
+
+@jitable
+def share_of(x: Costs, others: Costs, k: int) -> int:
+    """:func:`.forms.costs.share`; for the melds of 14 tiles (the usual hand), its unrolled form."""
+    return share_all(x, others) if k == MAX_MELDS else share(x, others, k)
+
+
+@jitable
+def fields_of(x: Costs, others: Costs, k: int, lacking: int) -> int:
+    """:func:`.forms.standard.sharing_fields`; for the melds of 14 tiles, its unrolled form."""
+    return sharing_fields_all(x, others, lacking) if k == MAX_MELDS else sharing_fields(x, others, k, lacking)
+
+
+@jitable
+def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Array, Array], rules: int,
+                   out: Array, work: tuple[Array, Array]) -> int:
+    """The rows of :func:`each_discard` (written to ``out``; returns how many) under plain rules
+    without jokers (``tables``: the suit and honor shanten entries), for a 3k+2 ``hand`` of
+    ``total`` tiles.
+
+    A discard changes one suit ``ds``. The standard lacking after it shares k melds and the pair
+    between that suit's new costs and the other three suits merged, merged once per hand (as are
+    the six pairs of suits). A tile lowers it when its suit takes part in an optimal sharing
+    with a class (:func:`.forms.standard.sharing_fields`) whose cost the tile lowers
+    (:func:`.forms.standard.drop_fields`): for the other suits those of the whole hand, kept in
+    ``whole`` once computed; ``work`` = (whole, drops), (4, 9) int64 each.
     """
     suit, honor = tables
-    whole, known, drops = scratch
+    whole, drops = work
     honors = rules & HONORS != 0
-    entries = (suit[keys[0]], suit[keys[1]], suit[keys[2]], honor[keys[3]])
-    costs = standard_costs(entries, honors)
-    standard, pairs, orphans = forms_lacking(costs, entries, total, rules)
-    lacking = min(standard, min(pairs, orphans))
-    mask = 0
-    if standard == lacking:
-        usable = usable_classes(costs, total // 3, lacking)
-        for s in range(4 if honors else 3):
-            if not usable[s]:
-                continue
-            table = suit if s < 3 else honor
-            if s == ds:
-                drop_masks(c, s, keys[s], table, drops)
-            else:
-                if not known[s]:
-                    drop_masks(hand, s, keys[s], table, whole)
-                    known[s] = True
-                drops[s] = whole[s]
-            for r in range(N_SUIT_RANKS if s < 3 else N_HONOR_KINDS):
-                if drops[s, r] & usable[s]:
-                    mask |= 1 << (SUIT_OFFSETS[s] + r)
-    if pairs == lacking:
-        mask |= seven_pairs_lowering(c, rules & QUADS != 0, ALL_TILES if honors else ALL_TILES & ~HONOR_TILES)
-    if orphans == lacking:
-        mask |= orphans_lowering(c)
-    return lacking, mask
+    n_suits = 4 if honors else 3
+    k0, k1, k2, k3 = suit_keys(hand)
+    keys = np.array([k0, k1, k2, k3])
+    entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
+    x = (suit_costs(entries[0]), suit_costs(entries[1]), suit_costs(entries[2]),
+         suit_costs(entries[3]) if honors else NO_SUIT)
+    pairs = (merge(x[0], x[1]), merge(x[0], x[2]), merge(x[0], x[3]), merge(x[1], x[2]), merge(x[1], x[3]),
+             merge(x[2], x[3]))
+    rest = (merge(x[1], pairs[5]), merge(x[0], pairs[5]), merge(x[0], pairs[4]), merge(x[0], pairs[3]))
+    total -= 1  # real tiles after the discard
+    k = total // 3
+    c = np.empty(N_TILE_KINDS, np.uint8)
+    for t in range(N_TILE_KINDS):
+        c[t] = hand[t]
+    known = 0  # bit s: whole[s] holds suit s's drops
+    planes = unseen_planes(hand, visible)
+    n = 0
+    for d in range(N_TILE_KINDS):
+        if hand[d] == 0:
+            continue
+        ds = d // N_SUIT_RANKS
+        c[d] -= 1
+        keys[ds] -= COUNT_BASE ** (d - N_SUIT_RANKS * ds)
+        table = suit if ds < 3 else honor
+        ed = np.int64(table[keys[ds]])
+        xd = suit_costs(ed) if ds < 3 or honors else NO_SUIT
+        standard = share_of(xd, rest[ds], k)
+        lacking = standard
+        seven, orphans = FAR, FAR
+        if total >= MAX_HAND_TILES - 1 and rules & (SEVEN_PAIRS | ORPHANS):
+            seven, orphans = special_lacking((ed if ds == 0 else entries[0], ed if ds == 1 else entries[1],
+                                              ed if ds == 2 else entries[2], ed if ds == 3 else entries[3]), rules)
+            lacking = min(standard, min(seven, orphans))
+        mask = 0
+        if standard == lacking:
+            for s in range(n_suits):
+                if s == ds:
+                    usable = fields_of(xd, rest[ds], k, lacking)
+                else:
+                    usable = fields_of(x[s], merge(xd, pairs[5 - pair_index(s, ds)]), k, lacking)
+                if usable == 0:
+                    continue
+                if s == ds:
+                    drop_fields(c, s, keys[s], table, drops)
+                    fields = drops
+                else:
+                    if not (known >> s) & 1:
+                        drop_fields(hand, s, keys[s], suit if s < 3 else honor, whole)
+                        known |= 1 << s
+                    fields = whole
+                for r in range(N_SUIT_RANKS if s < 3 else N_HONOR_KINDS):
+                    if fields[s, r] & usable:
+                        mask |= 1 << (SUIT_OFFSETS[s] + r)
+        if seven == lacking:
+            mask |= seven_pairs_lowering(c, rules & QUADS != 0, ALL_TILES if honors else ALL_TILES & ~HONOR_TILES)
+        if orphans == lacking:
+            mask |= orphans_lowering(c)
+        out[4 * n] = d
+        out[4 * n + 1] = lacking - 1
+        out[4 * n + 2] = unseen_copies(planes, mask)
+        out[4 * n + 3] = mask
+        n += 1
+        c[d] += 1
+        keys[ds] += COUNT_BASE ** (d - N_SUIT_RANKS * ds)
+    return n
 
 
 @jitable
@@ -151,13 +218,73 @@ def evaluate(c: Counts, keys: Keys, total: int, jokers: int, st: ShantenTables, 
 
 
 @jitable
-def unseen_copies(hand: Counts, mask: int) -> int:
-    """Copies of the tiles of ``mask`` not in ``hand``."""
-    copies = 0
+def unseen_planes(hand: Counts, visible: Counts) -> tuple[int, int, int]:
+    """The unseen copies of each tile (4 less those in ``hand`` and ``visible``, 34 counts each)
+    as three tile masks: bit t of the i-th is bit i of tile t's unseen copies."""
+    ones, twos, fours = 0, 0, 0
     for t in range(N_TILE_KINDS):
-        if (mask >> t) & 1:
-            copies += MAX_COPIES - np.int64(hand[t])
-    return copies
+        unseen = MAX_COPIES - np.int64(hand[t]) - np.int64(visible[t])
+        ones |= (unseen & 1) << t
+        twos |= ((unseen >> 1) & 1) << t
+        fours |= (unseen >> 2) << t
+    return ones, twos, fours
+
+
+@jitable
+def unseen_copies(planes: tuple[int, int, int], mask: int) -> int:
+    """Unseen copies of the tiles of ``mask`` (``planes``: :func:`unseen_planes`)."""
+    ones, twos, fours = planes
+    return bit_count(mask & ones) + 2 * bit_count(mask & twos) + 4 * bit_count(mask & fours)
+
+
+@jitable
+def discard_work() -> tuple[Array, Array]:
+    """The scratch space of :func:`each_discard`, allocated once per kernel call."""
+    return np.empty((4, N_SUIT_RANKS), np.int64), np.empty((4, N_SUIT_RANKS), np.int64)
+
+
+@jitable
+def each_discard(hand: Counts, jokers: int, visible: Counts, st: ShantenTables, rules: int, out: Array,
+                 work: tuple[Array, Array]) -> tuple[int, int]:
+    """Every distinct discard of one 3k+2 ``hand`` (34 counts; ``jokers`` wildcards beside it,
+    never discarded), in tile order; returns ``(OK, rows)``, or the status of the hand's row
+    scan and 0. ``visible``: 34 counts of tiles seen outside the hand; ``st``: the shanten
+    kernels' tables, taken with :func:`lookup.addresses.unowned`.
+
+    out[4 * i: 4 * i + 4] gets row i: the discard, the shanten after it, the unseen copies of
+    the tiles that lower that shanten (4 less the hand's and the visible copies of each), the
+    mask of those tiles (bit t: tile t).
+    """
+    _, _, _, honors, three_player, plain, _ = rule_flags(rules)
+    status, total, _, _, _ = scan_row(hand, HU, honors, jokers, three_player)
+    if status != OK:
+        return status, 0
+    if plain and jokers == 0:
+        return OK, plain_discards(hand, visible, total, (st[0][KIND_SUIT], st[0][KIND_HONOR]), rules, out, work)
+    total -= 1  # real tiles after the discard
+    c = np.empty(N_TILE_KINDS, np.uint8)
+    for t in range(N_TILE_KINDS):
+        c[t] = hand[t]
+    k0, k1, k2, k3 = suit_keys(c)
+    keys = np.array([k0, k1, k2, k3])
+    planes = unseen_planes(hand, visible)
+    n = 0
+    for d in range(N_TILE_KINDS):
+        if hand[d] == 0:
+            continue
+        ds = d // N_SUIT_RANKS
+        step = COUNT_BASE ** (d - N_SUIT_RANKS * ds)
+        c[d] -= 1
+        keys[ds] -= step
+        lacking, mask = evaluate(c, (keys[0], keys[1], keys[2], keys[3]), total, jokers, st, rules)
+        out[4 * n] = d
+        out[4 * n + 1] = lacking - jokers - 1
+        out[4 * n + 2] = unseen_copies(planes, mask)
+        out[4 * n + 3] = mask
+        n += 1
+        c[d] += 1
+        keys[ds] += step
+    return OK, n
 
 
 @jitable

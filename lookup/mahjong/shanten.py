@@ -16,8 +16,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit, tables
-from ..arrays import answer_array
-from .encoding import KIND_HONOR, KIND_SUIT, MAX_HAND_TILES, N_TILE_KINDS, SHANTEN_DTYPE, SUIT_KINDS
+from ..arrays import answer_array, as_array, uint8_rows
+from ..errors import InvalidHandError
+from .encoding import KIND_HONOR, KIND_SUIT, MAX_COPIES, MAX_HAND_TILES, N_TILE_KINDS, SHANTEN_DTYPE, SUIT_KINDS
 from .inputs import (
     NO_JOKERS,
     SingleHandKernel,
@@ -32,10 +33,11 @@ from .inputs import (
     resolve_rules,
     single_hand_kernel,
     single_hand_query,
+    sizes_text,
 )
 from .row import EITHER, HU, ONE_SINGLES
 from .rules import RuleSet
-from .tiles import Hand, hand_counts, mask_tiles
+from .tiles import Hand, hand_counts, mask_tiles, tile_name
 
 GAME = "mahjong"
 
@@ -91,13 +93,14 @@ def _advice(t: tables.TableSet) -> Callable:
     from .kernels import discard_advice
 
     view = SHANTEN.get()
-    return jit.direct(discard_advice, bytearray(N_TILE_KINDS), 0, view.entries, view.over_keys, view.over, 0,
-                      np.empty(4 * MAX_HAND_TILES, np.int64))
+    return jit.direct(discard_advice, bytearray(N_TILE_KINDS), 0, bytes(N_TILE_KINDS), view.entries, view.over_keys,
+                      view.over, 0, np.empty(4 * MAX_HAND_TILES, np.int64))
 
 
 ADVICE: tables.TableView[Callable] = tables.TableView(GAME, _advice)
 """The entry point (:func:`lookup.jit.direct`) of the discard advice kernel, for a ``bytearray``
-hand, an int of jokers, :data:`SHANTEN`'s tables and an int64 out array."""
+hand, an int of jokers, ``bytes`` of visible counts, :data:`SHANTEN`'s tables and an int64 out
+array."""
 
 
 def shanten_batch(counts: npt.ArrayLike, rules: str | RuleSet = "riichi", jokers: npt.ArrayLike = 0, *,
@@ -154,7 +157,8 @@ shanten: SingleHandQuery = single_hand_query(
 
 class Advice(NamedTuple):
     """One discard of a 3k+2 hand: the shanten after it, and the tiles that would lower that
-    shanten with their unseen copies (the held tiles, the discard included, count as seen).
+    shanten with their unseen copies (4 less the copies held, the discard included, and the
+    copies visible outside the hand).
 
     ``waits`` (sorted tile indices) is read from ``wait_mask`` (bit t: tile t) on access.
     """
@@ -175,20 +179,105 @@ class Advice(NamedTuple):
 
 _new_advice = tuple.__new__  # builds an Advice without its Python-level __new__
 
+NOTHING_VISIBLE = bytes(N_TILE_KINDS)
+"""The visible counts of a table with nothing on it."""
 
-def discard_advice(hand: Hand, rules: str | RuleSet = "riichi", jokers: int = 0) -> list[Advice]:
+
+def visible_counts(visible: Hand | None, held: bytes | bytearray) -> bytes:
+    """The 34 counts of ``visible`` (tiles seen outside a hand, in any hand notation; None for
+    none), refused when a tile would have more than 4 copies with the ``held`` counts."""
+    if visible is None:
+        return NOTHING_VISIBLE
+    counts = hand_counts(visible)
+    for t in range(N_TILE_KINDS):
+        if counts[t] and held[t] + counts[t] > MAX_COPIES:
+            raise InvalidHandError(f"{tile_name(t)}: {held[t]} held and {counts[t]} visible, "
+                                   f"more than the {MAX_COPIES} copies of a tile")
+    return counts
+
+
+def discard_advice(hand: Hand, rules: str | RuleSet = "riichi", jokers: int = 0,
+                   visible: Hand | None = None) -> list[Advice]:
     """Every distinct discard of a 3k+2 hand (jokers included; a joker is never the discard),
-    best first: lower shanten, then more unseen copies of the waits, then lower tile index."""
+    best first: lower shanten, then more unseen copies of the waits, then lower tile index.
+
+    ``visible``: the tiles seen outside the hand (discards, other players' melds, indicators),
+    as 34 counts or tiles in any notation; a tile's unseen copies are 4 less those held and
+    those visible. The waits themselves do not depend on it (a wait may have 0 copies left).
+    """
     if jokers.__class__ is not int or jokers:
         jokers = check_jokers(jokers)
     rules = resolve_rules(rules)
     view = SHANTEN.value or SHANTEN.get()
     advice = ADVICE.value or ADVICE.get()
+    row = hand_row(hand)
+    seen = NOTHING_VISIBLE if visible is None else visible_counts(visible, hand_counts(hand))
     out = np.empty(4 * MAX_HAND_TILES, np.int64)
-    status, n = advice(hand_row(hand), jokers, view.entries, view.over_keys, view.over, rules.bits, out)
+    status, n = advice(row, jokers, seen, view.entries, view.over_keys, view.over, rules.bits, out)
     if status:
         refuse_hand(hand, rules, HU, "discard advice", jokers)
     return [_new_advice(Advice, row) for row in out[:4 * n].reshape(n, 4).tolist()]
+
+
+class DiscardFeatures(NamedTuple):
+    """The discards of a batch of N 3k+2 hands, one column per tile (the columns of a row
+    are :func:`discard_advice`'s rows for that hand, by discard).
+
+    - ``shanten``: int8 (N, 34), the shanten after discarding tile t; -1 where t is not held.
+    - ``waits``: uint64 (N, 34), the mask (bit u: tile u) of the tiles that lower it; 0 where
+      t is not held.
+    - ``ukeire``: int16 (N, 34), the unseen copies of those tiles; 0 where t is not held.
+    """
+
+    shanten: np.ndarray
+    waits: np.ndarray
+    ukeire: np.ndarray
+
+
+def batch_visible(visible: npt.ArrayLike | None, rows: np.ndarray) -> np.ndarray:
+    """``visible`` of :func:`discard_batch` as a uint8 (N, 34) array, or (1, 34) for one row of
+    counts shared by every hand; refused when a tile would have more than 4 copies in a row."""
+    if visible is None:
+        return np.zeros((1, N_TILE_KINDS), np.uint8)
+    array = as_array(visible, "visible")
+    if array.ndim == 1:
+        array = array.reshape(1, -1)
+    seen = uint8_rows(array, N_TILE_KINDS, "visible", MAX_COPIES,
+                      lambda row, value: InvalidHandError(f"visible row {row}: counts must be 0..{MAX_COPIES}, "
+                                                          f"got {value}"))
+    if seen.shape[0] not in (1, rows.shape[0]):
+        raise InvalidHandError(f"visible must have shape (34,) or ({rows.shape[0]}, 34), got {array.shape}")
+    over = rows.astype(np.int16) + seen > MAX_COPIES
+    if over.any():
+        row, tile = (int(i) for i in np.argwhere(over)[0])
+        held, seen_copies = int(rows[row, tile]), int(seen[row if seen.shape[0] > 1 else 0, tile])
+        raise InvalidHandError(f"row {row}: {tile_name(tile)}: {held} held and {seen_copies} visible, "
+                               f"more than the {MAX_COPIES} copies of a tile")
+    return seen
+
+
+def discard_batch(hands: npt.ArrayLike, rules: str | RuleSet = "riichi", visible: npt.ArrayLike | None = None,
+                  jokers: npt.ArrayLike = 0) -> DiscardFeatures:
+    """:class:`DiscardFeatures` of each row of an (N, 34) count array of 3k+2 hands (jokers
+    included): for every held tile, the shanten after discarding it, the tiles that lower that
+    shanten and their unseen copies, equal to :func:`discard_advice` row by row.
+
+    ``visible``: tiles seen outside the hands, as (34,) counts for every row or (N, 34) counts
+    per row (None: nothing seen). ``jokers``: one int for every row or an array of N.
+    """
+    from .kernels import discard_batch as kernel
+
+    rules = resolve_rules(rules)
+    rows = batch_counts(hands)
+    wild = batch_jokers(jokers, rows.shape[0])
+    seen = batch_visible(visible, rows)
+    view = SHANTEN.value or SHANTEN.get()
+    n = rows.shape[0]
+    features = DiscardFeatures(np.empty((n, N_TILE_KINDS), np.int8), np.empty((n, N_TILE_KINDS), np.uint64),
+                               np.empty((n, N_TILE_KINDS), np.int16))
+    status, index = kernel(rows, wild, seen, view.entries, view.over_keys, view.over, rules.bits, *features)
+    jit.check(status, index, batch_error(rows, rules, f"discards need a hand of {sizes_text(HU)} tiles", wild))
+    return features
 
 
 def _validated(status: int, index: int) -> Exception:

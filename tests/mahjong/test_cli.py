@@ -43,6 +43,11 @@ def test_jokers_shanten_decompose_discard(capsys):
     assert lines[:2] == ["2z\tshanten 0\twaits 4z (3)", "4z\tshanten 0\twaits 2z (3)"]
     advice = json.loads(run(capsys, "mahjong", "discard", "11m", "--json")[1])["advice"]
     assert advice == [{"discard": "1m", "shanten": 0, "waits": ["1m"], "count": 2}]
+    lines = run(capsys, "mahjong", "discard", "123m456p789s111z2z4z", "--visible", "4z 4z")[1].splitlines()
+    assert lines[:2] == ["4z\tshanten 0\twaits 2z (3)", "2z\tshanten 0\twaits 4z (1)"]
+    seen = json.loads(run(capsys, "mahjong", "discard", "11m", "--visible", "1m", "--json")[1])
+    assert seen["visible"] == "1m" and seen["advice"][0]["count"] == 1
+    assert "1m: 2 held and 3 visible" in run(capsys, "mahjong", "discard", "11m", "--visible", "111m")[2]
     decomposed = json.loads(run(capsys, "mahjong", "decompose", "123m55z", "--json")[1])["decompositions"]
     assert decomposed == [{"form": "standard", "pair": "5z", "melds": [{"kind": "chow", "tiles": "123m"}], "pairs": [],
                            "knitted": []}]

@@ -106,10 +106,20 @@ def test_shanten_kernels_run_alike_as_python(rng, rules):
                 hand[np.flatnonzero(hand)[0]] -= 1
             compiled, python = np.empty(56, np.int64), np.empty(56, np.int64)
             row = bytearray(hand.tobytes())  # the hand as the query passes it (one compiled signature)
-            status, n = kernels.discard_advice(row, jokers, *_shanten_tables(), bits, compiled)
-            assert (status, n) == kernels.discard_advice.py_func(row, jokers, *_shanten_tables(), bits, python)
+            seen = bytes(enc.N_TILE_KINDS)
+            status, n = kernels.discard_advice(row, jokers, seen, *_shanten_tables(), bits, compiled)
+            assert (status, n) == kernels.discard_advice.py_func(row, jokers, seen, *_shanten_tables(), bits, python)
             assert status == jit.OK and n == np.count_nonzero(hand)
             assert np.array_equal(compiled[:4 * n], python[:4 * n])
+    rows = _rules_rows(rng, rules, (14, 11, 8), 3)
+    visible = np.minimum(4 - rows, 1).astype(np.uint8)  # one seen copy of each tile the hand leaves room for
+    answers = []
+    for run in (kernels.discard_batch, kernels.discard_batch.py_func):
+        features = (np.empty(rows.shape, np.int8), np.empty(rows.shape, np.uint64), np.empty(rows.shape, np.int16))
+        assert run(rows, NO_JOKERS, visible, *_shanten_tables(), bits, *features) == (jit.OK, len(rows))
+        answers.append(features)
+    for compiled_column, python_column in zip(*answers):
+        assert np.array_equal(compiled_column, python_column)
 
 
 def _scan_twin(row, remainder, honors, jokers, three_player):

@@ -403,3 +403,96 @@ def test_discard_advice_of_a_crafted_hand():
     assert mahjong.discard_advice("11m", "riichi") == [(0, 0, 2, 1)]
     with pytest.raises(InvalidHandError, match="discard advice needs a hand of 2, 5, 8, 11, 14"):
         mahjong.discard_advice("123m")
+
+
+# --- visible tiles and the batch of discards ---------------------------------------------------
+
+def _visible(rng, rows, share=0.3):
+    """Seeded visible counts beside each row: some of the copies each row leaves unheld."""
+    room = 4 - rows.astype(np.int64)
+    seen = rng.integers(0, 5, rows.shape) % (room + 1)
+    return (seen * (rng.random(rows.shape) < share)).astype(np.uint8)
+
+
+def _less(rng, row, n):
+    """``row`` with n of its tiles taken out at random (seeded)."""
+    row = row.copy()
+    for _ in range(n):
+        row[rng.choice(np.flatnonzero(row))] -= 1
+    return row
+
+
+def _features_of_advice(advice):
+    """discard_batch's three columns of one hand, built from its discard_advice rows."""
+    shanten, waits, ukeire = np.full(34, -1, np.int8), np.zeros(34, np.uint64), np.zeros(34, np.int16)
+    for a in advice:
+        shanten[a.discard], waits[a.discard], ukeire[a.discard] = a.shanten, a.wait_mask, a.count
+    return shanten, waits, ukeire
+
+
+@pytest.mark.parametrize("rules", list(PRESETS))
+def test_discard_batch_equals_discard_advice_row_by_row(rng, rules):
+    """Every preset, with and without jokers (one count for all, or one per row) and visible
+    tiles (none, one row for all, one row per hand)."""
+    rows = np.array([h for size in (14, 11, 8, 5) for h in handgen.form_hands(rng, 12, size, PRESETS[rules])],
+                    np.uint8)
+    per_row_jokers = rng.integers(1, 3, len(rows))
+    shared = _visible(rng, rows.max(axis=0, keepdims=True), share=0.2)[0]  # fits beside every row
+    for jokers in (0, 1, per_row_jokers):  # each row keeps its size, jokers standing for tiles taken out
+        hands = np.array([_less(rng, row, n) for row, n in zip(rows, np.broadcast_to(jokers, len(rows)))], np.uint8)
+        for visible in (None, shared, _visible(rng, hands)):
+            features = mahjong.discard_batch(hands, rules, visible=visible, jokers=jokers)
+            assert features.shanten.dtype == np.int8 and features.waits.dtype == np.uint64
+            assert features.ukeire.dtype == np.int16 and features.shanten.shape == hands.shape
+            for i, hand in enumerate(hands):
+                seen = None if visible is None else (visible if visible.ndim == 1 else visible[i]).tolist()
+                j = jokers if np.isscalar(jokers) else int(jokers[i])
+                expected = _features_of_advice(mahjong.discard_advice(hand.tolist(), rules, jokers=j, visible=seen))
+                for column, want in zip(features, expected):
+                    assert np.array_equal(column[i], want), (rules, hand.tolist(), j, seen)
+
+
+def test_visible_tiles_leave_the_waits_and_take_their_copies(rng):
+    """Against xiangting on the hand after each discard: the waits are the necessary tiles,
+    whatever is visible; the count is 4 less the held and the visible copies of each."""
+    hands = np.array(handgen.mixed_hands(rng, 200, 14), np.uint8)
+    visible = _visible(rng, hands)
+    for hand, seen in zip(hands.tolist(), visible.tolist()):
+        for a in mahjong.discard_advice(hand, "riichi", visible=seen):
+            after = list(hand)
+            after[a.discard] -= 1
+            _, needed = xiangting.calculate_necessary_tiles(after, FOUR)
+            assert list(a.waits) == [t for t in range(34) if needed >> t & 1]
+            assert a.count == sum(4 - hand[t] - seen[t] for t in a.waits)
+        keys = [(a.shanten, -a.count, a.discard) for a in mahjong.discard_advice(hand, "riichi", visible=seen)]
+        assert keys == sorted(keys)
+
+
+def test_visible_tiles_in_any_notation():
+    hand = "123m456p789s111z2z4z"
+    by_text = mahjong.discard_advice(hand, "standard", visible="2z2z4z")
+    by_counts = mahjong.discard_advice(hand, "standard", visible=list(hand_counts("22z4z")))
+    by_indices = mahjong.discard_advice(hand, "standard", visible=mahjong.parse_tiles("2z2z4z"))
+    assert by_text == by_counts == by_indices
+    south, north = mahjong.parse_tiles("2z4z")
+    # with two Souths and one North seen, dropping South waits on North's 2 unseen copies
+    assert (by_text[0].discard, by_text[0].waits, by_text[0].count) == (south, (north,), 2)
+    assert mahjong.discard_advice(hand, "standard", visible=None) == mahjong.discard_advice(hand, "standard")
+
+
+def test_visible_errors():
+    with pytest.raises(InvalidHandError, match=r"1z: 3 held and 2 visible, more than the 4 copies"):
+        mahjong.discard_advice("123m456p789s111z2z4z", "standard", visible="11z")
+    with pytest.raises(InvalidHandError, match="5 copies of 1z"):
+        mahjong.discard_advice("123m456p789s111z2z4z", "standard", visible="11111z")
+    hands = np.array([list(hand_counts("123m456p789s111z2z4z"))] * 3, np.uint8)
+    with pytest.raises(InvalidHandError, match=r"row 0: 1z: 3 held and 2 visible"):
+        mahjong.discard_batch(hands, "standard", visible=list(hand_counts("11z")))
+    with pytest.raises(InvalidHandError, match=r"visible must have shape \(34,\) or \(3, 34\)"):
+        mahjong.discard_batch(hands, "standard", visible=np.zeros((2, 34), np.uint8))
+    with pytest.raises(InvalidHandError, match="visible row 0: counts must be 0..4"):
+        mahjong.discard_batch(hands, "standard", visible=np.full(34, 7))
+    with pytest.raises(InvalidHandError, match=r"row 1: discards need a hand of 2, 5, 8, 11, 14 tiles"):
+        mahjong.discard_batch(np.array([hands[0], hands[0] * 0 + np.eye(34, dtype=np.uint8)[0]]), "standard")
+    with pytest.raises(InvalidHandError, match="jokers must be 0..8"):
+        mahjong.discard_batch(hands, "standard", jokers=9)

@@ -7,7 +7,7 @@ share k melds and the pair among the suits (:mod:`.costs`): merged exactly
 (:func:`merged_lacking`), limited to ``max_suits`` numbered suits (:func:`kept_lacking`), and
 with jokers standing for copies over 4 (:func:`budget_lacking`). A tile lowers the lacking
 when adding it to its suit lowers that suit's share (:func:`standard_lowering`; under plain
-rules :func:`usable_classes` and :func:`drop_masks`).
+rules :func:`sharing_fields` and :func:`drop_fields`).
 
 Tables travel as a :data:`Kinds` record; ``keys`` are the four suit keys.
 """
@@ -18,6 +18,7 @@ import numpy as np
 
 from ...jit import jitable
 from ..encoding import (
+    ALL_COSTS,
     CLASS_PAIR,
     COUNT_BASE,
     ENTRY_MELDS,
@@ -31,12 +32,13 @@ from ..encoding import (
     KIND_SUIT_258,
     MAX_COPIES,
     MAX_JOKERS,
-    MAX_MELDS,
+    N_CLASSES,
     N_HONOR_KINDS,
     N_SUIT_RANKS,
     NEED_MASK,
     OVER4_FLAG,
     RANK_MASK,
+    SHANTEN_BITS,
     SUIT_OFFSETS,
     TOTAL_BITS,
     TOTAL_MASK,
@@ -46,6 +48,7 @@ from ..encoding import (
     Array,
     Counts,
     Tables,
+    shanten_shift,
     terminal_key,
 )
 from .costs import (
@@ -54,8 +57,6 @@ from .costs import (
     NOWHERE,
     Costs,
     Entries,
-    SuitCosts,
-    cost,
     least,
     levels,
     merge,
@@ -401,40 +402,37 @@ def standard_lowering(c: Counts, keys: Entries, x: FourCosts, sav: Entries, targ
 
 
 @jitable
-def sharing_classes(x: Costs, others: Costs, k: int, lacking: int) -> int:
-    """Mask of the classes 2m + p of a suit (costs ``x``) that take part in a sharing of k melds
-    and the pair of cost ``lacking`` with the other suits (their merged costs ``others``)."""
+def sharing_fields(x: Costs, others: Costs, k: int, lacking: int) -> int:
+    """The cost fields (in a shanten entry's layout: SHANTEN_BITS bits a class 2m + p, lowest bit
+    set) of the classes of a suit (costs ``x``) that take part in a sharing of k melds and the
+    pair of cost ``lacking`` with the other suits (their merged costs ``others``)."""
     mask = 0
     for m in range(k + 1):
         for p in range(2):
             if x[2 * m + p] + others[2 * (k - m) + 1 - p] == lacking:
-                mask |= 1 << (2 * m + p)
+                mask |= 1 << shanten_shift(m, p)
     return mask
 
 
 @jitable
-def usable_classes(costs: SuitCosts, k: int, lacking: int) -> tuple[int, int, int, int]:
-    """Per suit, the :func:`sharing_classes` of the optimal sharings (cost ``lacking``) of k melds
-    and the pair; ``costs`` from :func:`.costs.standard_costs`."""
-    x01, x23, x0, x1, x2, x3 = costs
-    return (sharing_classes(x0, merge(x1, x23), k, lacking), sharing_classes(x1, merge(x0, x23), k, lacking),
-            sharing_classes(x2, merge(x01, x3), k, lacking), sharing_classes(x3, merge(x01, x2), k, lacking))
+def sharing_fields_all(x: Costs, others: Costs, lacking: int) -> int:
+    """:func:`sharing_fields` of MAX_MELDS melds and the pair, unrolled as :func:`.costs.share_all`."""
+    mask = 0
+    for i in range(N_CLASSES):
+        if x[i] + others[N_CLASSES - 1 - i] == lacking:
+            mask |= 1 << (SHANTEN_BITS * i)
+    return mask
 
 
 @jitable
-def drop_masks(c: Counts, s: int, key: int, table: Array, drops: Array) -> None:
-    """drops[s, r] = mask of the classes 2m + p whose cost falls by one when rank r is added to
-    suit s of counts ``c`` (key ``key``); 0 for ranks held 4 times. From the neighbouring
-    entries key + 5**r of ``table``."""
-    e = table[key]
+def drop_fields(c: Counts, s: int, key: int, table: Array, drops: Array) -> None:
+    """drops[s, r] = the cost fields (as :func:`sharing_fields`) of the classes whose cost falls
+    by one when rank r is added to suit s of counts ``c`` (key ``key``); 0 for ranks held 4
+    times. A tile added lowers a cost by at most one and never raises one, so the difference
+    of the two entries' cost fields is 0 or 1 in each field, with no borrow between them."""
+    costs = np.int64(table[key]) & ALL_COSTS
     w = 1
     for r in range(N_SUIT_RANKS if s < 3 else N_HONOR_KINDS):
-        mask = 0
-        if c[SUIT_OFFSETS[s] + r] < MAX_COPIES:
-            e_plus = table[key + w]
-            for m in range(MAX_MELDS + 1):
-                for p in range(2):
-                    if cost(e_plus, m, p) == cost(e, m, p) - 1:
-                        mask |= 1 << (2 * m + p)
-        drops[s, r] = mask
-        w *= 5
+        held = c[SUIT_OFFSETS[s] + r] < MAX_COPIES
+        drops[s, r] = costs - (np.int64(table[key + w]) & ALL_COSTS) if held else 0
+        w *= COUNT_BASE
