@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ["mahjong", "shisanshui", "zipai", "runtime", "compile", "service", "bulk", "floor", "field"]
+SECTIONS = ["mahjong", "shisanshui", "zipai", "runtime", "compile", "service", "bulk", "floor", "field", "rlcard"]
 
 
 def machine() -> str:

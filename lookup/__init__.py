@@ -1,10 +1,11 @@
 """paibiao runtime: answers game queries by look-ups in the tables ``make tables`` builds.
 
-Four layers; a module imports only from its own layer and those below (``lint-imports``
+Five layers; a module imports only from its own layer and those below (``lint-imports``
 checks it, with the contracts in pyproject.toml):
 
-- the CLI and the service: :mod:`lookup.cli` (the ``paibiao`` command), :mod:`lookup.service`
-  (the HTTP service; it imports no CLI module);
+- the CLI and the adapters: :mod:`lookup.cli` (the ``paibiao`` command), :mod:`lookup.adapters`
+  (paibiao as the judge of other libraries' games); neither imports the other;
+- the service: :mod:`lookup.service` (the HTTP service);
 - serving and bulk: :mod:`lookup.warmup`, :mod:`lookup.batching`, :mod:`lookup.bulk`,
   :mod:`lookup.bulk_io`;
 - the games, which do not import each other: :mod:`lookup.mahjong`, :mod:`lookup.shisanshui`,
