@@ -15,10 +15,10 @@ the single call (no answers are returned), and the error names its index in the 
 the first bad row when several chunks hold bad rows. For a job larger than memory or than one
 machine, use :mod:`lookup.bulk` (Dask).
 
-A query that takes ``out=`` (every batch query of the three games does) has each chunk write
-its answers straight into its rows of one array, allocated once (or the caller's ``out``,
-which is then returned); other queries' chunk answers are joined at the end, a copy of every
-answer by one thread while the others wait.
+A query that takes ``out=`` (every batch query of the three games that answers one array
+does) has each chunk write its answers straight into its rows of one array, allocated once
+(or the caller's ``out``, which is then returned); other queries' chunk answers are joined at
+the end, a copy of every answer by one thread while the others wait.
 """
 
 from __future__ import annotations

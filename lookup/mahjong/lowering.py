@@ -16,6 +16,7 @@ import numpy as np
 
 from ..jit import OK, jitable
 from .encoding import (
+    ALL_COSTS,
     ALL_TILES,
     COUNT_BASE,
     HONOR_TILES,
@@ -88,7 +89,8 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
     the six pairs of suits). A tile lowers it when its suit takes part in an optimal sharing
     with a class (:func:`.forms.standard.sharing_fields`) whose cost the tile lowers
     (:func:`.forms.standard.drop_fields`): for the other suits those of the whole hand, kept in
-    ``whole`` once computed; ``work`` = (whole, drops), (4, 9) int64 each.
+    ``whole`` once computed, and the same for a discard whose suit keeps the previous discard's
+    costs (kept); ``work`` = (whole, drops), (4, 9) int64 each.
     """
     suit, honor = tables
     whole, drops = work
@@ -109,6 +111,7 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
         c[t] = hand[t]
     known = 0  # bit s: whole[s] holds suit s's drops
     planes = unseen_planes(hand, visible)
+    last_suit, last_costs, last_lacking, others = -1, 0, 0, 0  # the previous discard's, for its others
     n = 0
     for d in range(N_TILE_KINDS):
         if hand[d] == 0:
@@ -128,24 +131,29 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
             lacking = min(standard, min(seven, orphans))
         mask = 0
         if standard == lacking:
-            for s in range(n_suits):
-                if s == ds:
-                    usable = fields_of(xd, rest[ds], k, lacking)
-                else:
+            costs = ed & ALL_COSTS
+            if ds != last_suit or costs != last_costs or lacking != last_lacking:
+                others = 0  # the tiles of the other suits that lower it: the same for the same costs of ds
+                for s in range(n_suits):
+                    if s == ds:
+                        continue
                     usable = fields_of(x[s], merge(xd, pairs[5 - pair_index(s, ds)]), k, lacking)
-                if usable == 0:
-                    continue
-                if s == ds:
-                    drop_fields(c, s, keys[s], table, drops)
-                    fields = drops
-                else:
+                    if usable == 0:
+                        continue
                     if not (known >> s) & 1:
                         drop_fields(hand, s, keys[s], suit if s < 3 else honor, whole)
                         known |= 1 << s
-                    fields = whole
-                for r in range(N_SUIT_RANKS if s < 3 else N_HONOR_KINDS):
-                    if fields[s, r] & usable:
-                        mask |= 1 << (SUIT_OFFSETS[s] + r)
+                    for r in range(N_SUIT_RANKS if s < 3 else N_HONOR_KINDS):
+                        if whole[s, r] & usable:
+                            others |= 1 << (SUIT_OFFSETS[s] + r)
+                last_suit, last_costs, last_lacking = ds, costs, lacking
+            mask = others
+            usable = fields_of(xd, rest[ds], k, lacking)
+            if usable != 0:
+                drop_fields(c, ds, keys[ds], table, drops)
+                for r in range(N_SUIT_RANKS if ds < 3 else N_HONOR_KINDS):
+                    if drops[ds, r] & usable:
+                        mask |= 1 << (SUIT_OFFSETS[ds] + r)
         if seven == lacking:
             mask |= seven_pairs_lowering(c, rules & QUADS != 0, ALL_TILES if honors else ALL_TILES & ~HONOR_TILES)
         if orphans == lacking:
