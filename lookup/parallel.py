@@ -18,7 +18,8 @@ machine, use :mod:`lookup.bulk` (Dask).
 A query that takes ``out=`` (every batch query of the three games that answers one array
 does) has each chunk write its answers straight into its rows of one array, allocated once
 (or the caller's ``out``, which is then returned); other queries' chunk answers are joined at
-the end, a copy of every answer by one thread while the others wait.
+the end (field by field for a NamedTuple of arrays), a copy of every answer by one thread
+while the others wait.
 """
 
 from __future__ import annotations
@@ -99,6 +100,8 @@ def in_threads(query: Callable[..., Any], rows: npt.ArrayLike, /, *, threads: in
             raise result
     if takes_out:  # each chunk wrote its rows of it
         return out
+    if isinstance(answers[0], tuple):  # a NamedTuple of arrays (mahjong.discard_batch): each field joined
+        return type(answers[0])(*(np.concatenate(parts) for parts in zip(*answers)))
     return np.concatenate([np.asarray(a) for a in answers])
 
 

@@ -32,6 +32,16 @@ def test_mahjong_queries_equal_the_single_call(threads):
         assert got.dtype == want.dtype and np.array_equal(got, want), query.__name__
 
 
+def test_a_query_answering_several_arrays_is_joined_field_by_field():
+    rows = _mahjong_rows(700, 14)
+    visible = np.minimum(4 - rows, 1).astype(np.uint8)  # per-row visible counts, split with the rows
+    got = parallel.in_threads(mahjong.discard_batch, rows, threads=3, visible=visible)
+    want = mahjong.discard_batch(rows, visible=visible)
+    assert type(got) is type(want)
+    for got_field, want_field in zip(got, want):
+        assert got_field.dtype == want_field.dtype and np.array_equal(got_field, want_field)
+
+
 def test_per_row_arguments_are_split_with_the_rows():
     rows = _mahjong_rows(1000, 13)
     rows[:, 27:] = 0  # room for jokers: drop the honors, keep 13 or fewer tiles
