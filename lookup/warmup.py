@@ -118,7 +118,8 @@ QUERIES: dict[str, Callable[[], list[tuple[str, Callable[[], Any]]]]] = {
 """Per game: the function listing (query kind, call) for every query kind."""
 
 PARTS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "mahjong": (("shanten_batch jokers", "discard_advice"),),  # the kernel of any rules, and advice
+    # the kernel of any rules, and the discard kernels (one process: the batch reuses the advice's steps)
+    "mahjong": (("shanten_batch jokers", "discard_advice", "discard_batch"),),
 }
 """Per game: query kinds compiled in a part of their own, apart from the game's other kinds
 (one more part); parts share no kernel, so :func:`warm_part` can compile them in parallel
