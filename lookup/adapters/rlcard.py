@@ -78,7 +78,11 @@ def tile_indices() -> dict[str, int]:
 def tile_counts(cards: Iterable[Any]) -> list[int]:
     """The 34 tile counts of rlcard cards (a hand, a meld, the table): the hand form every
     :mod:`lookup.mahjong` query takes."""
-    index = _index_by_type()
+    return _counts(cards, _index_by_type())
+
+
+def _counts(cards: Iterable[Any], index: dict[str, dict[str, int]]) -> list[int]:
+    """:func:`tile_counts` with the tile index at hand (a judge's hot path)."""
     counts = [0] * N_TILE_KINDS
     for card in cards:
         counts[index[card.type][card.trait]] += 1
@@ -109,11 +113,7 @@ class Judge:
         hand = player.hand
         melds = len(player.pile)
         if len(hand) + MELD_SIZE * melds == WINNING_TILES:
-            index = self.index
-            counts = [0] * N_TILE_KINDS
-            for card in hand:
-                counts[index[card.type][card.trait]] += 1
-            if is_hu(counts, RULES):
+            if is_hu(_counts(hand, self.index), RULES):
                 return True, melds + len(hand) // MELD_SIZE
         return False, melds
 

@@ -6,8 +6,8 @@ A tile *lowers* the shanten when some optimal target holds more of it than the h
 union, over the forms that reach the least lacking, of each form's own lowering tiles (in
 the game, held fewer than 4 times). :func:`evaluate` serves any rules, :func:`plain_discards`
 every discard of a hand under the plain rules without jokers (it merges the suits' costs and
-keeps the other suits' drops once per hand). ``keys`` are the suit keys, ``st`` the shanten kernels' tables
-(:data:`.forms.standard.ShantenTables`), ``rules`` the rule bits.
+keeps the other suits' drops once per hand). ``keys`` are the suit keys, ``st`` the shanten
+kernels' tables (:data:`.forms.standard.ShantenTables`), ``rules`` the rule bits.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from .encoding import (
     MASK_258,
     MAX_COPIES,
     MAX_HAND_TILES,
-    MAX_MELDS,
     N_HONOR_KINDS,
     N_SUIT_RANKS,
     N_TILE_KINDS,
@@ -36,7 +35,7 @@ from .encoding import (
     suit_keys,
     terminal_key,
 )
-from .forms.costs import FAR, NO_SUIT, Costs, merge, share, share_all, stats_of, suit_costs, with_savings
+from .forms.costs import FAR, NO_SUIT, merge, share, stats_of, suit_costs, with_savings
 from .forms.knitted import held_tiles, knitted_held, knitted_honors_lacking, knitted_mask
 from .forms.knitted_rest import knitted_straight_lowering
 from .forms.limits import KEPT_SETS, in_play, kept_tiles, one_suit_lowering, pongs_lowering, tiles_258
@@ -46,7 +45,6 @@ from .forms.standard import (
     drop_fields,
     plain_kinds,
     sharing_fields,
-    sharing_fields_all,
     standard_kinds,
     standard_lowering,
     suit_inputs,
@@ -63,18 +61,6 @@ def pair_index(a: int, b: int) -> int:
     pair of the other two suits has index 5 minus it."""
     low, high = min(a, b), max(a, b)
     return low * (7 - low) // 2 - 1 + high - low
-
-
-@jitable
-def share_of(x: Costs, others: Costs, k: int) -> int:
-    """:func:`.forms.costs.share`; for the melds of 14 tiles (the usual hand), its unrolled form."""
-    return share_all(x, others) if k == MAX_MELDS else share(x, others, k)
-
-
-@jitable
-def fields_of(x: Costs, others: Costs, k: int, lacking: int) -> int:
-    """:func:`.forms.standard.sharing_fields`; for the melds of 14 tiles, its unrolled form."""
-    return sharing_fields_all(x, others, lacking) if k == MAX_MELDS else sharing_fields(x, others, k, lacking)
 
 
 @jitable
@@ -117,12 +103,13 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
         if hand[d] == 0:
             continue
         ds = d // N_SUIT_RANKS
+        step = COUNT_BASE ** (d - N_SUIT_RANKS * ds)
         c[d] -= 1
-        keys[ds] -= COUNT_BASE ** (d - N_SUIT_RANKS * ds)
+        keys[ds] -= step
         table = suit if ds < 3 else honor
         ed = np.int64(table[keys[ds]])
         xd = suit_costs(ed) if ds < 3 or honors else NO_SUIT
-        standard = share_of(xd, rest[ds], k)
+        standard = share(xd, rest[ds], k)
         lacking = standard
         seven, orphans = FAR, FAR
         if total >= MAX_HAND_TILES - 1 and rules & (SEVEN_PAIRS | ORPHANS):
@@ -137,7 +124,7 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
                 for s in range(n_suits):
                     if s == ds:
                         continue
-                    usable = fields_of(x[s], merge(xd, pairs[5 - pair_index(s, ds)]), k, lacking)
+                    usable = sharing_fields(x[s], merge(xd, pairs[5 - pair_index(s, ds)]), k, lacking)
                     if usable == 0:
                         continue
                     if not (known >> s) & 1:
@@ -148,7 +135,7 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
                             others |= 1 << (SUIT_OFFSETS[s] + r)
                 last_suit, last_costs, last_lacking = ds, costs, lacking
             mask = others
-            usable = fields_of(xd, rest[ds], k, lacking)
+            usable = sharing_fields(xd, rest[ds], k, lacking)
             if usable != 0:
                 drop_fields(c, ds, keys[ds], table, drops)
                 for r in range(N_SUIT_RANKS if ds < 3 else N_HONOR_KINDS):
@@ -164,7 +151,7 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
         out[4 * n + 3] = mask
         n += 1
         c[d] += 1
-        keys[ds] += COUNT_BASE ** (d - N_SUIT_RANKS * ds)
+        keys[ds] += step
     return n
 
 

@@ -183,16 +183,19 @@ NOTHING_VISIBLE = bytes(N_TILE_KINDS)
 """The visible counts of a table with nothing on it."""
 
 
-def visible_counts(visible: Hand | None, held: bytes | bytearray) -> bytes:
-    """The 34 counts of ``visible`` (tiles seen outside a hand, in any hand notation; None for
-    none), refused when a tile would have more than 4 copies with the ``held`` counts."""
-    if visible is None:
-        return NOTHING_VISIBLE
+def too_many_copies(tile: int, held: int, seen: int) -> InvalidHandError:
+    """The error of a tile held and visible more than 4 times in all."""
+    return InvalidHandError(f"{tile_name(tile)}: {held} held and {seen} visible, more than the {MAX_COPIES} "
+                            "copies of a tile")
+
+
+def visible_counts(visible: Hand, held: bytes) -> bytes:
+    """The 34 counts of ``visible`` (tiles seen outside a hand, in any hand notation), refused
+    when a tile would have more than 4 copies with the ``held`` counts."""
     counts = hand_counts(visible)
     for t in range(N_TILE_KINDS):
         if counts[t] and held[t] + counts[t] > MAX_COPIES:
-            raise InvalidHandError(f"{tile_name(t)}: {held[t]} held and {counts[t]} visible, "
-                                   f"more than the {MAX_COPIES} copies of a tile")
+            raise too_many_copies(t, held[t], counts[t])
     return counts
 
 
@@ -250,9 +253,8 @@ def batch_visible(visible: npt.ArrayLike | None, rows: np.ndarray) -> np.ndarray
     over = rows.astype(np.int16) + seen > MAX_COPIES
     if over.any():
         row, tile = (int(i) for i in np.argwhere(over)[0])
-        held, seen_copies = int(rows[row, tile]), int(seen[row if seen.shape[0] > 1 else 0, tile])
-        raise InvalidHandError(f"row {row}: {tile_name(tile)}: {held} held and {seen_copies} visible, "
-                               f"more than the {MAX_COPIES} copies of a tile")
+        error = too_many_copies(tile, int(rows[row, tile]), int(seen[row if seen.shape[0] > 1 else 0, tile]))
+        raise InvalidHandError(f"row {row}: {error}")
     return seen
 
 

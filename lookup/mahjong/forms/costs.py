@@ -104,16 +104,6 @@ def share(x: Costs, y: Costs, k: int) -> int:
 
 
 @jitable
-def share_all(x: Costs, y: Costs) -> int:
-    """:func:`share` of MAX_MELDS melds and the pair (every class of x meets its complement in
-    y): one loop of a known trip count, so it unrolls and reads the tuples at known places."""
-    best = FAR
-    for i in range(N_CLASSES):
-        best = min(best, x[i] + y[N_CLASSES - 1 - i])
-    return best
-
-
-@jitable
 def standard_costs(entries: Entries, honors: bool) -> SuitCosts:
     """Costs of suits 0+1 and 2+3 merged, then of each suit, from the four shanten entries.
 

@@ -32,13 +32,11 @@ from ..encoding import (
     KIND_SUIT_258,
     MAX_COPIES,
     MAX_JOKERS,
-    N_CLASSES,
     N_HONOR_KINDS,
     N_SUIT_RANKS,
     NEED_MASK,
     OVER4_FLAG,
     RANK_MASK,
-    SHANTEN_BITS,
     SUIT_OFFSETS,
     TOTAL_BITS,
     TOTAL_MASK,
@@ -411,16 +409,6 @@ def sharing_fields(x: Costs, others: Costs, k: int, lacking: int) -> int:
         for p in range(2):
             if x[2 * m + p] + others[2 * (k - m) + 1 - p] == lacking:
                 mask |= 1 << shanten_shift(m, p)
-    return mask
-
-
-@jitable
-def sharing_fields_all(x: Costs, others: Costs, lacking: int) -> int:
-    """:func:`sharing_fields` of MAX_MELDS melds and the pair, unrolled as :func:`.costs.share_all`."""
-    mask = 0
-    for i in range(N_CLASSES):
-        if x[i] + others[N_CLASSES - 1 - i] == lacking:
-            mask |= 1 << (SHANTEN_BITS * i)
     return mask
 
 
