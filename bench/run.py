@@ -17,7 +17,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SECTIONS = ["mahjong", "shisanshui", "zipai", "runtime", "compile", "service", "bulk", "floor", "field", "rlcard"]
+SECTIONS = ["mahjong", "shisanshui", "zipai", "runtime", "compile", "service", "bulk", "floor", "field", "rlcard",
+            "scoring"]
 
 
 def machine() -> str:

@@ -56,7 +56,7 @@ from .checksums import (
 )
 from .errors import TableError
 
-SCHEMA_VERSIONS = {"mahjong": 6, "shisanshui": 3, "zipai": 6}
+SCHEMA_VERSIONS = {"mahjong": 7, "shisanshui": 3, "zipai": 6}
 """Schema version the runtime expects per game: a file of another version is refused (rebuild
 it). Bump it when a table's layout or meaning changes."""
 

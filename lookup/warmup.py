@@ -52,6 +52,9 @@ def mahjong_queries() -> list[tuple[str, Callable[[], Any]]]:
         ("discard_advice", lambda: mahjong.discard_advice("123m456p789s111z2z4z")),
         ("discard_batch", lambda: mahjong.discard_batch(win)),
         ("decompositions", lambda: mahjong.decompositions("111222333m789p55s")),
+        ("fan", lambda: mahjong.fan("1112345678999m", "5m")),
+        ("fan_waits", lambda: mahjong.fan_waits("1112345678999m")),
+        ("fan_batch", lambda: mahjong.fan_batch(wait, np.full(len(wait), 4))),
         ("is_hu_batch", lambda: mahjong.is_hu_batch(win)),
         ("is_hu_batch jokers", lambda: mahjong.is_hu_batch(wait, jokers=np.ones(len(wait), np.int64))),
         ("ting_batch", lambda: mahjong.ting_batch(wait)),
@@ -119,7 +122,8 @@ QUERIES: dict[str, Callable[[], list[tuple[str, Callable[[], Any]]]]] = {
 
 PARTS: dict[str, tuple[tuple[str, ...], ...]] = {
     # the kernel of any rules, and the discard kernels (one process: the batch reuses the advice's steps)
-    "mahjong": (("shanten_batch jokers", "discard_advice", "discard_batch"),),
+    # and the scoring kernels (a kernel module of their own)
+    "mahjong": (("shanten_batch jokers", "discard_advice", "discard_batch"), ("fan", "fan_waits", "fan_batch")),
 }
 """Per game: query kinds compiled in a part of their own, apart from the game's other kinds
 (one more part); parts share no kernel, so :func:`warm_part` can compile them in parallel

@@ -391,6 +391,11 @@ def build_datasets(progress=print) -> dict:
             datasets[f"{name}/split_keys"] = (keys, f"sorted base-5 keys of the {what} vectors that split")
             datasets[f"{name}/split_start"] = (
                 start, "splits of split_keys[i] are rows split_start[i]..split_start[i+1]-1 of splits")
+            index = np.zeros(n_keys(n_ranks), np.uint32)
+            index[keys] = np.arange(1, len(keys) + 1, dtype=np.uint32)
+            datasets[f"{name}/split_index"] = (
+                index, f"per {what} vector, by base-5 key: i + 1 where split_keys[i] is its key, 0 when it "
+                       "does not split (the split lists in one look-up)")
             datasets[f"{name}/splits"] = (
                 splits,
                 f"one row per distinct split: pair rank ({NO_MELD} = none), then 4 meld codes "

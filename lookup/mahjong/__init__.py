@@ -20,7 +20,9 @@ Modules, from the notation to the queries:
 - :mod:`.queries`: ``is_hu``, ``ting``, ``ting_mask``, ``mask_to_tiles``, ``is_hu_batch``,
   ``ting_batch``; :mod:`.shanten`: ``shanten``, ``shanten_batch``, ``discard_advice``,
   ``discard_batch``;
-  :mod:`.decompositions`: ``decompositions``.
+  :mod:`.decompositions`: ``decompositions``; :mod:`.scoring`: ``fan``, ``fan_waits``,
+  ``fan_batch`` (Chinese Official fans; the fan rules in :mod:`.fans`, their kernels in
+  :mod:`.fan_kernels`).
 
 The shanten's unit throughout is *lacking* (:mod:`.forms.costs`): shanten = lacking - jokers - 1.
 Importing the package loads no table and compiles nothing.
@@ -29,13 +31,14 @@ Importing the package loads no table and compiles nothing.
 from .decompositions import Decomposition, decompositions
 from .queries import is_hu, is_hu_batch, mask_to_tiles, ting, ting_batch, ting_mask
 from .rules import PRESETS, RuleSet, get_rules
+from .scoring import FanScore, fan, fan_batch, fan_waits
 from .shanten import Advice, DiscardFeatures, discard_advice, discard_batch, shanten, shanten_batch
 from .tiles import NOTATIONS, Hand, format_counts, format_tiles, hand_counts, parse_tiles, tile_name
 
 __all__ = [
     "is_hu", "ting", "ting_mask", "is_hu_batch", "ting_batch", "shanten", "shanten_batch",
     "decompositions", "Decomposition", "discard_advice", "Advice", "discard_batch", "DiscardFeatures",
-    "mask_to_tiles",
+    "mask_to_tiles", "fan", "fan_waits", "fan_batch", "FanScore",
     "RuleSet", "PRESETS", "get_rules",
     "Hand", "NOTATIONS", "parse_tiles", "hand_counts", "tile_name", "format_tiles", "format_counts",
 ]

@@ -12,6 +12,8 @@ bamboo, 27-30 winds E S W N, 31 white, 32 green, 33 red.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import permutations
 
@@ -75,6 +77,74 @@ def to_pymahjonggb(case: Case) -> dict:
                 winTile=tile_code(case.win_tile), flowerCount=case.flowers, isSelfDrawn=case.self_drawn,
                 is4thTile=case.fourth_tile, isAboutKong=case.kong, isWallLast=case.last_tile,
                 seatWind=case.seat_wind, prevalentWind=case.round_wind, verbose=True)
+
+
+REFERENCE_NAMES = {"独听・边张": "边张", "独听・嵌张": "嵌张", "独听・单钓": "单钓将"}
+"""pymahjonggb's names of the waits, and the rules' names."""
+
+
+def reference(calculator, case: Case) -> tuple[int, Counter] | None:
+    """pymahjonggb's (total, fan names counted) for a case, None when it does not win."""
+    try:
+        out = calculator(**to_pymahjonggb(case))
+    except TypeError as e:
+        assert str(e) == "ERROR_NOT_WIN", e
+        return None
+    fans = Counter()
+    for _, count, name, _ in out:
+        fans[REFERENCE_NAMES.get(name, name)] += count
+    return sum(points * count for points, count, _, _ in out), fans
+
+
+
+# --- hand-written hands --------------------------------------------------------------------
+
+SUIT_OFFSET = {"m": 0, "p": 9, "s": 18, "z": 27}
+
+
+def tiles(text: str) -> list[int]:
+    """Tile indices of "123m456p789s1234567z" (z: E S W N white green red)."""
+    return [SUIT_OFFSET[suit] + int(d) - 1 for digits, suit in re.findall(r"(\d+)([mpsz])", text) for d in digits]
+
+
+def case_of(hand: str, win: str, melds=(), **flags) -> Case:
+    counts = [0] * 34
+    for t in tiles(hand):
+        counts[t] += 1
+    return Case(tuple(counts), tiles(win)[0], tuple((kind, tiles(t)[0]) for kind, t in melds), **flags)
+
+
+CLASSIC = [
+    # name, hand before the win, win tile, declared melds, flags, total, fans counted
+    ("十三幺", "19m19p19s1234567z", "1m", (), {}, 88, {"十三幺": 1}),
+    ("九莲宝灯", "1112345678999m", "5m", (), {}, 91, {"九莲宝灯": 1, "双暗刻": 1, "幺九刻": 1}),
+    ("大四喜", "111222333444z5p", "5p", (), {}, 159, {"大四喜": 1, "四暗刻": 1, "混一色": 1, "单钓将": 1}),
+    ("大三元", "555666777z123m9p", "9p", (), {}, 112,
+     {"大三元": 1, "三暗刻": 1, "全带幺": 1, "门前清": 1, "缺一门": 1, "单钓将": 1}),
+    ("绿一色", "234234666888s6z", "6z", (), {}, 94, {"绿一色": 1, "门前清": 1, "双暗刻": 1, "一般高": 1, "单钓将": 1}),
+    ("连七对", "1122334455667p", "7p", (), {}, 88, {"连七对": 1}),
+    ("七星不靠", "147m25p3s1234567z", "6s", (), {}, 24, {"七星不靠": 1}),
+    ("全不靠", "147m258p369s1235z", "6z", (), {}, 24, {"全不靠": 1, "组合龙": 1}),
+    ("一色双龙会", "1122335577889m", "9m", (), {}, 66, {"一色双龙会": 1, "门前清": 1}),
+    ("三色双龙会", "123789p123789s5m", "5m", (), {}, 19, {"三色双龙会": 1, "门前清": 1, "单钓将": 1}),
+    ("四杠", "7z", "7z", (("kong", "1z"), ("concealed_kong", "1m"), ("kong", "9p"), ("kong", "5s")), {}, 100,
+     {"四杠": 1, "五门齐": 1, "圈风刻": 1, "门风刻": 1, "幺九刻": 2}),
+    ("一色四步高", "12233344455m99s", "6m", (), {}, 37, {"一色四步高": 1, "门前清": 1, "平和": 1, "缺一门": 1}),
+    ("清龙", "123456789m234p5s", "5s", (), {}, 21, {"清龙": 1, "门前清": 1, "平和": 1, "单钓将": 1}),
+    ("无番和", "45s11z", "3s", (("chow", "2m"), ("chow", "6p"), ("pong", "8s")), {}, 8, {"无番和": 1}),
+    ("全求人", "5p", "5p", (("chow", "1m"), ("pong", "9s"), ("chow", "4s"), ("pong", "7z")), {}, 9,
+     {"全求人": 1, "箭刻": 1, "幺九刻": 1}),
+    ("七对 四归一", "1111m2233p4455s6z", "6z", (), {"self_drawn": True}, 27, {"七对": 1, "四归一": 1, "自摸": 1}),
+    ("四暗刻 自摸", "111m333p555s7779m", "9m", (), {"self_drawn": True}, 67,
+     {"四暗刻": 1, "幺九刻": 1, "无字": 1, "自摸": 1}),
+    ("清龙 一般高", "1234564567893s", "3s", (), {}, 45, {"清一色": 1, "清龙": 1, "门前清": 1, "平和": 1, "一般高": 1}),
+    # pymahjonggb's own examples (its tests/test.py)
+    ("pymahjonggb 1", "1112223334445m", "5m", (), {"flowers": 1, "self_drawn": True, "last_tile": True}, 146,
+     {"四暗刻": 1, "一色四节高": 1, "清一色": 1, "妙手回春": 1, "幺九刻": 1, "花牌": 1}),
+    ("pymahjonggb 2", "2223334445m", "5m", (("kong", "1m"),), {"flowers": 2}, 92,
+     {"一色四节高": 1, "清一色": 1, "三暗刻": 1, "幺九刻": 1, "明杠": 1, "花牌": 2}),
+]
+
 
 
 # --- melds of each theme ------------------------------------------------------------------

@@ -1,0 +1,81 @@
+"""The Numba kernels of Chinese Official scoring (compiled on first use, cached on disk), in a
+module of their own so that their cache does not move with the other mahjong kernels.
+
+Each runs the per-hand step :func:`.fans.score_hand`: over the rows of a batch
+(:func:`fan_batch`), for one hand keeping the best reading (:func:`fan_one`), or for every
+win tile of one hand (:func:`fan_waits`). ``melds`` rows are (kind, tile) in the input kinds
+of :mod:`.fans` (0 none, then chow, pong, kong, concealed kong), declared melds first;
+``situation`` rows (and the one-hand kernels' arguments) are (self drawn, fourth tile,
+kong, last tile, seat wind, round wind, flowers); ``splits`` the split index, starts and
+lists, ``hu`` the hu/ting entries, of the numbered suits then the honors; ``work`` the
+scratch of :data:`.fans.WORK_SHAPE`. Batch kernels follow the status protocol of
+:mod:`lookup.jit`.
+"""
+
+import numpy as np
+
+from ..addresses import row_at, unowned
+from ..jit import OK, kernel_decorator
+from .encoding import MAX_COPIES, N_TILE_KINDS
+from .fans import ERR_MELD, MELD_CHOW, MELD_KONG, declared_count, score_hand
+
+kernel = kernel_decorator(__name__)
+
+
+@kernel
+def fan_batch(hands, win_tiles, melds, situation, splits, hu, work, out):
+    """out[i] = the fan total of row i, flowers included, or -1 when it does not win."""
+    splits, hu, work = unowned(splits), unowned(hu), unowned(work)
+    blocks, rows = unowned(melds), unowned(situation)
+    for i in range(hands.shape[0]):
+        block = blocks[i]
+        n_declared = declared_count(block)
+        if n_declared < 0:
+            return ERR_MELD, i
+        s = rows[i]
+        status, points = score_hand(row_at(hands, i), np.int64(win_tiles[i]), block, n_declared,
+                                    (s[0] != 0, s[1] != 0, s[2] != 0, s[3] != 0, s[4], s[5], s[6]), splits, hu,
+                                    work, False)
+        if status != OK:
+            return status, i
+        out[i] = points + s[6] if points >= 0 else -1
+    return OK, hands.shape[0]
+
+
+@kernel
+def fan_one(hand, win_tile, melds, n_declared, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind,
+            flowers, splits, hu, work):
+    """(status, points without flowers or -1) of one hand (34 counts); work row ``W_DETAIL``
+    receives the best reading (layout in :mod:`.fans`)."""
+    return score_hand(hand, win_tile, unowned(melds), n_declared,
+                      (self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers), unowned(splits),
+                      unowned(hu), unowned(work), True)
+
+
+@kernel
+def fan_waits(hand, melds, n_declared, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers,
+              splits, hu, work, out):
+    """out[w] = the points without flowers of the hand (13 - 3 per meld tiles) won on tile w,
+    or -1 (w does not win, or would be a fifth copy). 和绝张 and 抢杠和 count only on the
+    tiles where they can hold (none of the win tile held, nor, for 抢杠和, in the melds).
+    Returns the status of the first refusal."""
+    melds, splits, hu, work = unowned(melds), unowned(splits), unowned(hu), unowned(work)
+    for w in range(N_TILE_KINDS):
+        copies = hand[w]
+        in_melds = 0
+        for i in range(n_declared):
+            kind, t = melds[i, 0], melds[i, 1]
+            if kind == MELD_CHOW:
+                in_melds += int(0 <= w - t <= 2)
+            elif t == w:
+                in_melds += 4 if kind >= MELD_KONG else 3
+        out[w] = -1
+        if copies + in_melds >= MAX_COPIES:
+            continue
+        robbed = kong and (self_drawn or (copies == 0 and in_melds == 0))
+        situation = (self_drawn, fourth_tile and copies == 0, robbed, last_tile, seat_wind, round_wind, flowers)
+        status, points = score_hand(hand, np.int64(w), melds, n_declared, situation, splits, hu, work, False)
+        if status != OK:
+            return status, w
+        out[w] = points
+    return OK, N_TILE_KINDS

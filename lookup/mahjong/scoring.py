@@ -1,0 +1,357 @@
+"""Chinese Official (国标) scoring: the fans of a winning hand (:func:`fan`), the waits worth
+at least 8 fans (:func:`fan_waits`), and the totals of a batch (:func:`fan_batch`).
+
+Each runs a kernel of :mod:`.fan_kernels` over the per-hand step :func:`.fans.score_hand`,
+which reads every split of the concealed tiles from the tables' split lists, scores every
+reading of the hand with the 81 fans and the rules of exclusion, and keeps the best. The
+result follows the calculator the contests use (pymahjonggb): no 8-fan minimum in
+:func:`fan` (check ``total`` less the flowers; :func:`fan_waits` applies ``min_fan``), 明暗杠
+(5 points) for one concealed and one exposed kong.
+
+The hand is the concealed tiles before the win, 13 less 3 per declared meld. Melds are
+``(kind, tile)`` pairs: ``"chow"`` (``tile`` its lowest tile), ``"pong"``, ``"kong"``
+(exposed) or ``"concealed_kong"``; a tile is an index 0..33 or one tile as text. Flags:
+``self_drawn`` 自摸; ``fourth_tile`` 和绝张 (the win tile's other three copies are in sight;
+implied when the melds show them); ``kong`` 杠上开花 when self-drawn, 抢杠和 when not;
+``last_tile`` 妙手回春 when self-drawn, 海底捞月 when not; ``seat_wind`` and ``round_wind``
+0..3 for east, south, west, north; ``flowers`` 0..8, a point each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import jit, tables
+from ..arrays import as_array
+from ..errors import InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidTileError, PaibiaoError, quoted
+from .decompositions import Decomposition
+from .encoding import KNITTED_SETS, MAX_COPIES, MAX_MELDS, N_TILE_KINDS
+from .fans import (
+    D_FANS,
+    D_FORM,
+    D_KNIT,
+    D_MELDS,
+    D_N_FANS,
+    D_N_MELDS,
+    D_PAIR,
+    ERR_FLAGS,
+    ERR_MELD,
+    FAN_NAMES,
+    FAN_POINTS,
+    FLOWER_TILES,
+    FORM_KNITTED_STRAIGHT,
+    FORM_SEVEN_PAIRS,
+    FORM_STANDARD,
+    FORM_THIRTEEN_ORPHANS,
+    HONOR_MASK,
+    MAX_FLOWERS,
+    MELD_CHOW,
+    MELD_CONCEALED_KONG,
+    MELD_KONG,
+    MELD_NONE,
+    MELD_PONG,
+    MIN_FANS,
+    N_WINDS,
+    PONG,
+    W_DETAIL,
+    WORK_SHAPE,
+)
+from .inputs import batch_counts, hand_row
+from .queries import GAME
+from .tiles import Hand, parse_tiles, tile_index, tile_name
+
+MELD_KINDS = {"chow": MELD_CHOW, "pong": MELD_PONG, "kong": MELD_KONG, "concealed_kong": MELD_CONCEALED_KONG}
+"""The meld kinds :func:`fan` takes, and their codes in :func:`fan_batch`'s ``melds`` array."""
+MELD_DTYPE = np.int8
+FLAGS = ("self_drawn", "fourth_tile", "kong", "last_tile")
+SITUATION = FLAGS + ("seat_wind", "round_wind", "flowers")
+"""The columns of a situation row, in the kernels' order."""
+MAX_VALUE = {"seat_wind": N_WINDS - 1, "round_wind": N_WINDS - 1, "flowers": MAX_FLOWERS}
+NO_MELDS = np.zeros((MAX_MELDS, 2), MELD_DTYPE)
+"""The meld rows of a hand that declares none (the kernels only read it)."""
+
+
+class FanScore(NamedTuple):
+    """A scored win: ``total`` points, flowers included; ``fans`` one (name, points) per fan
+    counted, in the order of the rules (a fan counted twice appears twice, 花牌 once per
+    flower); ``decomposition`` the reading scored, of the concealed tiles and the win tile
+    (the declared melds are not in it)."""
+
+    total: int
+    fans: tuple[tuple[str, int], ...]
+    decomposition: Decomposition
+
+
+class ScoringKernels(NamedTuple):
+    """The tables the kernels read and the entry points (:func:`lookup.jit.direct`) of the
+    one-hand kernels."""
+
+    splits: tuple[np.ndarray, ...]
+    hu: tuple[np.ndarray, np.ndarray]
+    one: Callable
+    waits: Callable
+
+
+def _kernels(t: tables.TableSet) -> ScoringKernels:
+    from .fan_kernels import fan_one, fan_waits
+
+    splits = tuple(t[f"{kind}/{name}"] for kind in ("suit", "honor")
+                   for name in ("split_index", "split_start", "splits"))
+    hu = (t["suit/hu_ting"], t["honor/hu_ting"])
+    hand, flags, numbers = bytearray(N_TILE_KINDS), (False,) * len(FLAGS), (0,) * (len(SITUATION) - len(FLAGS))
+    one = jit.direct(fan_one, hand, 0, NO_MELDS, 0, *flags, *numbers, splits, hu, np.empty(WORK_SHAPE, np.int64))
+    waits = jit.direct(fan_waits, hand, NO_MELDS, 0, *flags, *numbers, splits, hu, np.empty(WORK_SHAPE, np.int64),
+                       np.empty(N_TILE_KINDS, np.int64))
+    return ScoringKernels(splits, hu, one, waits)
+
+
+KERNELS: tables.TableView[ScoringKernels] = tables.TableView(GAME, _kernels)
+
+
+def one_tile(tile: object, what: str = "win_tile") -> int:
+    """A tile index from an index 0..33 or the text of one tile."""
+    if isinstance(tile, str):
+        tiles = parse_tiles(tile)
+        if len(tiles) != 1:
+            raise InvalidTileError(f"{what} must be one tile, got {quoted(tile)}")
+        return tiles[0]
+    try:
+        return tile_index(tile)
+    except InvalidTileError:
+        raise InvalidTileError(f"{what} must be a tile index 0..33 or one tile as text, got {quoted(tile)}") from None
+
+
+def meld_rows(melds: Sequence[tuple[str, int | str]]) -> np.ndarray:
+    """The (4, 2) int8 (kind code, tile) rows of declared ``melds``, the rest zero."""
+    if isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence):
+        raise InvalidMeldError(f"melds must be a sequence of (kind, tile) pairs, got {quoted(melds)}")
+    if len(melds) > MAX_MELDS:
+        raise InvalidMeldError(f"a hand declares at most {MAX_MELDS} melds, got {len(melds)}")
+    rows = np.zeros((MAX_MELDS, 2), MELD_DTYPE)
+    for i, meld in enumerate(melds):
+        if isinstance(meld, str) or not isinstance(meld, Sequence) or len(meld) != 2:
+            raise InvalidMeldError(f"a meld is a (kind, tile) pair, got {quoted(meld)}")
+        kind, tile = meld
+        if kind not in MELD_KINDS:
+            raise InvalidMeldError(f"bad meld kind {quoted(kind)}: one of {', '.join(MELD_KINDS)}")
+        rows[i] = MELD_KINDS[kind], one_tile(tile, "a meld's tile")
+    return rows
+
+
+def situation_values(self_drawn: object, fourth_tile: object, kong: object, last_tile: object, seat_wind: object,
+                     round_wind: object, flowers: object) -> tuple[bool, bool, bool, bool, int, int, int]:
+    """The flags (bools) and winds and flowers (ints in range) of one hand, checked."""
+    values = (self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
+    out: list = []
+    for name, value in zip(SITUATION, values):
+        if name in FLAGS:
+            if not isinstance(value, (bool, np.bool_)):
+                raise InvalidArgumentError(f"{name} must be a bool, got {quoted(value)}")
+            out.append(bool(value))
+        elif isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
+                or not 0 <= value <= MAX_VALUE[name]:
+            raise InvalidArgumentError(f"{name} must be an integer 0..{MAX_VALUE[name]}, got {quoted(value)}")
+        else:
+            out.append(int(value))
+    return tuple(out)
+
+
+def situation_error(status: int, hand: np.ndarray, win_tile: int, melds: np.ndarray,
+                    situation: np.ndarray) -> PaibiaoError:
+    """The error of a refused hand (a status of :func:`.fans.score_hand`), naming what is wrong."""
+    kinds = {code: kind for kind, code in MELD_KINDS.items()}
+    self_drawn, fourth_tile, kong = (bool(v) for v in situation[:3])
+    declared = [(int(k), int(t)) for k, t in melds if k != MELD_NONE]
+    if status == ERR_MELD:
+        if not 0 <= win_tile < N_TILE_KINDS:
+            return InvalidTileError(f"the win tile must be a tile index 0..33, got {win_tile}")
+        if any(k == MELD_NONE for k, _ in melds[:len(declared)]):
+            return InvalidMeldError("melds: a meld follows an empty row (kind 0)")
+        for kind, tile in declared:
+            if kind not in kinds or not 0 <= tile < N_TILE_KINDS:
+                return InvalidMeldError(f"bad meld ({kind}, {tile}): kinds are 1..4 and tiles 0..33")
+            if kind == MELD_CHOW:
+                return InvalidMeldError(f"no chow starts at {tile_name(tile)}: a chow is three numbered tiles in a row")
+        return InvalidMeldError("bad meld")
+    if status == jit.ERR_SIZE:
+        n = len(declared)
+        return InvalidHandError(f"{int(hand.sum())} tiles in hand with {n} meld{'s' * (n != 1)}: the hand before "
+                                f"the win holds {3 * (MAX_MELDS - n) + 1} (13 less 3 per meld)")
+    if status == jit.ERR_COPIES:
+        copies = hand.astype(np.int64)
+        copies[win_tile] += 1
+        for kind, tile in declared:
+            if kind == MELD_CHOW:
+                copies[tile:tile + 3] += 1
+            else:
+                copies[tile] += MAX_COPIES if kind in (MELD_KONG, MELD_CONCEALED_KONG) else 3
+        tile = int(np.argmax(copies))
+        return InvalidHandError(f"{tile_name(tile)}: {copies[tile]} copies counting the melds and the win tile, "
+                                f"more than the {MAX_COPIES} of a tile")
+    if status == ERR_FLAGS:
+        win = tile_name(win_tile)
+        if kong and self_drawn:
+            return InvalidArgumentError("kong with self_drawn (杠上开花) needs a declared kong")
+        if kong and hand[win_tile]:
+            return InvalidArgumentError(f"kong without self_drawn (抢杠和) robs a kong of {win}, "
+                                        f"but the hand holds {win}")
+        if kong:
+            return InvalidArgumentError(f"kong without self_drawn (抢杠和) robs a kong of {win}, "
+                                        f"but a meld holds {win}")
+        if fourth_tile:
+            return InvalidArgumentError(f"fourth_tile (和绝张): the hand holds {win}, so the win is not its last copy")
+        for i, name in enumerate(SITUATION[len(FLAGS):], len(FLAGS)):
+            if not 0 <= situation[i] <= MAX_VALUE[name]:
+                return InvalidArgumentError(f"{name} must be an integer 0..{MAX_VALUE[name]}, got {situation[i]}")
+    return InvalidHandError(f"hand refused (status {status})")
+
+
+def _decomposition(head: list[int], counts: list[int]) -> Decomposition:
+    """The :class:`Decomposition` of a scored reading (the head of a detail row) of the concealed
+    ``counts`` (with the win tile)."""
+    form, pair, knit = head[D_FORM], head[D_PAIR], head[D_KNIT]
+    melds = sorted((("pong" if head[D_MELDS + 2 * i] == PONG else "chow", head[D_MELDS + 2 * i + 1])
+                    for i in range(head[D_N_MELDS])), key=lambda m: (m[1], m[0]))
+    knitted = tuple(sorted(KNITTED_SETS[knit])) if knit >= 0 else ()
+    if form == FORM_STANDARD:
+        return Decomposition("standard", pair, tuple(melds))
+    if form == FORM_KNITTED_STRAIGHT:
+        return Decomposition("knitted_straight", pair, tuple(melds), knitted=knitted)
+    if form == FORM_SEVEN_PAIRS:
+        pairs = tuple(t for t in range(N_TILE_KINDS) for _ in range(counts[t] // 2))
+        return Decomposition("seven_pairs", None, (), pairs)
+    if form == FORM_THIRTEEN_ORPHANS:
+        orphan_pair = counts.index(2)
+        return Decomposition("thirteen_orphans", orphan_pair, (), (orphan_pair,))
+    honors = all(counts[t] for t in range(N_TILE_KINDS) if (HONOR_MASK >> t) & 1)
+    return Decomposition("greater_knitted_honors" if honors else "knitted_honors", None, knitted=knitted)
+
+
+FAN_ENTRIES = tuple((name, int(points)) for name, points in zip(FAN_NAMES, FAN_POINTS))
+"""(name, points) of each fan, by index."""
+
+
+def _hand_input(hand: Hand, win_tile: object, melds: Sequence[tuple[str, int | str]]
+                ) -> tuple[bytearray, int, np.ndarray, int]:
+    """(hand row, win tile, meld rows, melds declared) of one hand's input."""
+    win = win_tile if win_tile.__class__ is int and 0 <= win_tile < N_TILE_KINDS else one_tile(win_tile)
+    if melds == ():
+        return hand_row(hand), win, NO_MELDS, 0
+    return hand_row(hand), win, meld_rows(melds), len(melds)
+
+
+def fan(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]] = (), *, self_drawn: bool = False,
+        fourth_tile: bool = False, kong: bool = False, last_tile: bool = False, seat_wind: int = 0,
+        round_wind: int = 0, flowers: int = 0) -> FanScore | None:
+    """The fans of ``hand`` (the concealed tiles before the win) won on ``win_tile`` with the
+    declared ``melds``: the best-scoring reading under the rules of exclusion, as a
+    :class:`FanScore`; None when the tiles do not win. Any winning hand scores (the rules'
+    minimum is 8 fans without flowers). Flags and melds as the module says; bad input raises
+    a one-line :class:`~lookup.errors.PaibiaoError`."""
+    row, win, rows, n_declared = _hand_input(hand, win_tile, melds)
+    situation = (self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
+    if not (self_drawn.__class__ is fourth_tile.__class__ is kong.__class__ is last_tile.__class__ is bool
+            and seat_wind.__class__ is round_wind.__class__ is flowers.__class__ is int):
+        situation = situation_values(*situation)
+    kernels = KERNELS.value or KERNELS.get()
+    work = np.empty(WORK_SHAPE, np.int64)
+    status, points = kernels.one(row, win, rows, n_declared, *situation, kernels.splits, kernels.hu, work)
+    if status:
+        raise situation_error(status, np.frombuffer(row, np.uint8), win, rows, np.array(situation, np.int64))
+    if points < 0:
+        return None
+    best = work[W_DETAIL]
+    head = best[:D_FANS].tolist()
+    fans = tuple(FAN_ENTRIES[f] for f in best[D_FANS:D_FANS + head[D_N_FANS]].tolist())
+    if situation[-1]:
+        fans += (FAN_ENTRIES[FLOWER_TILES],) * situation[-1]
+    concealed = list(row)
+    concealed[win] += 1
+    return FanScore(points + situation[-1], fans, _decomposition(head, concealed))
+
+
+def fan_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), *, min_fan: int = MIN_FANS,
+              self_drawn: bool = False, fourth_tile: bool = False, kong: bool = False, last_tile: bool = False,
+              seat_wind: int = 0, round_wind: int = 0, flowers: int = 0) -> dict[int, int]:
+    """``{tile: total}`` for every tile that wins ``hand`` (13 less 3 per meld concealed tiles)
+    with at least ``min_fan`` points, flowers not counted; the totals count them, as
+    :func:`fan`'s do. A wait that would be a fifth copy is not listed; 和绝张 and 抢杠和 count
+    only on the waits where they can hold."""
+    if isinstance(min_fan, (bool, np.bool_)) or not isinstance(min_fan, (int, np.integer)) or min_fan < 0:
+        raise InvalidArgumentError(f"min_fan must be an integer >= 0, got {quoted(min_fan)}")
+    row, _, rows, n_declared = _hand_input(hand, 0, melds)
+    situation = situation_values(self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
+    kernels = KERNELS.value or KERNELS.get()
+    out = np.empty(N_TILE_KINDS, np.int64)
+    status, index = kernels.waits(row, rows, n_declared, *situation, kernels.splits, kernels.hu,
+                                  np.empty(WORK_SHAPE, np.int64), out)
+    if status:
+        raise situation_error(status, np.frombuffer(row, np.uint8), index, rows, np.array(situation, np.int64))
+    flowers = situation[-1]
+    return {t: points + flowers for t, points in enumerate(out.tolist()) if points >= 0 and points >= min_fan}
+
+
+def _flag_column(value: npt.ArrayLike, name: str, n: int) -> np.ndarray:
+    """One situation column of a batch: a scalar for every row or an (N,) array."""
+    array = as_array(value, name)
+    if array.ndim == 0:
+        array = np.full(n, array.item())
+    if array.shape != (n,):
+        raise InvalidArgumentError(f"{name} must be a scalar or have shape ({n},), got {array.shape}")
+    if name in FLAGS:
+        if array.dtype != np.bool_ and not (np.issubdtype(array.dtype, np.integer) and np.isin(array, (0, 1)).all()):
+            raise InvalidArgumentError(f"{name} must be bools (or 0/1)")
+        return array.astype(np.int64)
+    if not np.issubdtype(array.dtype, np.integer) or array.dtype == np.bool_:
+        raise InvalidArgumentError(f"{name} must be integers 0..{MAX_VALUE[name]}")
+    bad = np.flatnonzero((array < 0) | (array > MAX_VALUE[name]))
+    if bad.size:
+        raise InvalidArgumentError(f"row {bad[0]}: {name} must be 0..{MAX_VALUE[name]}, got {array[bad[0]]}")
+    return array.astype(np.int64)
+
+
+def fan_batch(hands: npt.ArrayLike, win_tiles: npt.ArrayLike, melds: npt.ArrayLike | None = None, *,
+              self_drawn: npt.ArrayLike = False, fourth_tile: npt.ArrayLike = False, kong: npt.ArrayLike = False,
+              last_tile: npt.ArrayLike = False, seat_wind: npt.ArrayLike = 0, round_wind: npt.ArrayLike = 0,
+              flowers: npt.ArrayLike = 0) -> np.ndarray:
+    """The fan totals (flowers included) of N hands: int16 (N,), -1 where a hand does not win.
+
+    ``hands``: (N, 34) concealed counts before the win; ``win_tiles``: (N,) tile indices;
+    ``melds``: (N, 4, 2) rows of (kind, tile), kind 0 none, 1 chow, 2 pong, 3 kong, 4 concealed
+    kong, declared melds first (None: no melds); each flag one scalar for every row or (N,).
+    A bad row raises a one-line error that names it.
+    """
+    from .fan_kernels import fan_batch as kernel
+
+    rows = batch_counts(hands)
+    n = rows.shape[0]
+    wins = as_array(win_tiles, "win_tiles")
+    if wins.shape != (n,) or not np.issubdtype(wins.dtype, np.integer) or wins.dtype == np.bool_:
+        raise InvalidArgumentError(f"win_tiles must be {n} integers (shape ({n},)), got {wins.dtype} {wins.shape}")
+    wins = wins.astype(np.int64)
+    if melds is None:
+        blocks = np.zeros((n, MAX_MELDS, 2), MELD_DTYPE)
+    else:
+        array = as_array(melds, "melds")
+        if array.shape != (n, MAX_MELDS, 2) or not np.issubdtype(array.dtype, np.integer):
+            raise InvalidMeldError(f"melds must be integers of shape ({n}, {MAX_MELDS}, 2), got {array.dtype} "
+                                   f"{array.shape}")
+        if array.size and (array.min() < np.iinfo(MELD_DTYPE).min or array.max() > np.iinfo(MELD_DTYPE).max):
+            raise InvalidMeldError("melds hold kinds 0..4 and tiles 0..33")
+        blocks = np.ascontiguousarray(array, MELD_DTYPE)
+    flags = dict(self_drawn=self_drawn, fourth_tile=fourth_tile, kong=kong, last_tile=last_tile,
+                 seat_wind=seat_wind, round_wind=round_wind, flowers=flowers)
+    situation = np.ascontiguousarray(np.column_stack([_flag_column(flags[name], name, n) for name in SITUATION])
+                                     if n else np.zeros((0, len(SITUATION)), np.int64))
+    kernels = KERNELS.value or KERNELS.get()
+    out = np.empty(n, np.int16)
+    work = np.empty(WORK_SHAPE, np.int64)
+    status, index = kernel(rows, wins, blocks, situation, kernels.splits, kernels.hu, work, out)
+    if status:
+        error = situation_error(status, rows[index], int(wins[index]), blocks[index], situation[index])
+        raise type(error)(f"row {index}: {error}")
+    return out
