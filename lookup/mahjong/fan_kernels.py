@@ -6,26 +6,38 @@ Each runs the per-hand step :func:`.fans.score_hand`: over the rows of a batch
 win tile of one hand (:func:`fan_waits`). ``melds`` rows are (kind, tile) in the input kinds
 of :mod:`.fans` (0 none, then chow, pong, kong, concealed kong), declared melds first;
 ``situation`` rows (and the one-hand kernels' arguments) are (self drawn, fourth tile,
-kong, last tile, seat wind, round wind, flowers); ``splits`` the split index, starts and
-lists, ``hu`` the hu/ting entries, of the numbered suits then the honors; ``work`` the
+kong, last tile, seat wind, round wind, flowers); ``wide`` and ``narrow`` the addresses of
+the tables (:func:`scoring_tables`); ``work`` the
 scratch of :data:`.fans.WORK_SHAPE`. Batch kernels follow the status protocol of
 :mod:`lookup.jit`.
 """
 
 import numpy as np
 
-from ..addresses import row_at, unowned
-from ..jit import OK, kernel_decorator
+from ..addresses import row_at, table_at, unowned
+from ..jit import OK, jitable, kernel_decorator
 from .encoding import MAX_COPIES, N_TILE_KINDS
 from .fans import ERR_MELD, MELD_CHOW, MELD_KONG, declared_count, score_hand
+
+
+@jitable
+def scoring_tables(wide, narrow):
+    """(split tables, hu/ting tables) from their addresses: ``wide`` the uint32 tables (split
+    index, split start of the numbered suits then of the honors, hu/ting of both), ``narrow``
+    the uint8 split lists (flat) of both."""
+    splits = (table_at(wide, 0, np.uint32), table_at(wide, 1, np.uint32), table_at(narrow, 0, np.uint8),
+              table_at(wide, 2, np.uint32), table_at(wide, 3, np.uint32), table_at(narrow, 1, np.uint8))
+    return splits, (table_at(wide, 4, np.uint32), table_at(wide, 5, np.uint32))
+
 
 kernel = kernel_decorator(__name__)
 
 
 @kernel
-def fan_batch(hands, win_tiles, melds, situation, splits, hu, work, out):
+def fan_batch(hands, win_tiles, melds, situation, wide, narrow, work, out):
     """out[i] = the fan total of row i, flowers included, or -1 when it does not win."""
-    splits, hu, work = unowned(splits), unowned(hu), unowned(work)
+    splits, hu = scoring_tables(wide, narrow)
+    work = unowned(work)
     blocks, rows = unowned(melds), unowned(situation)
     for i in range(hands.shape[0]):
         block = blocks[i]
@@ -44,22 +56,24 @@ def fan_batch(hands, win_tiles, melds, situation, splits, hu, work, out):
 
 @kernel
 def fan_one(hand, win_tile, melds, n_declared, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind,
-            flowers, splits, hu, work):
+            flowers, wide, narrow, work):
     """(status, points without flowers or -1) of one hand (34 counts); work row ``W_DETAIL``
     receives the best reading (layout in :mod:`.fans`)."""
+    splits, hu = scoring_tables(wide, narrow)
     return score_hand(hand, win_tile, unowned(melds), n_declared,
-                      (self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers), unowned(splits),
-                      unowned(hu), unowned(work), True)
+                      (self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers), splits, hu,
+                      unowned(work), True)
 
 
 @kernel
 def fan_waits(hand, melds, n_declared, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers,
-              splits, hu, work, out):
+              wide, narrow, work, out):
     """out[w] = the points without flowers of the hand (13 - 3 per meld tiles) won on tile w,
     or -1 (w does not win, or would be a fifth copy). 和绝张 and 抢杠和 count only on the
     tiles where they can hold (none of the win tile held, nor, for 抢杠和, in the melds).
     Returns the status of the first refusal."""
-    melds, splits, hu, work = unowned(melds), unowned(splits), unowned(hu), unowned(work)
+    splits, hu = scoring_tables(wide, narrow)
+    melds, work = unowned(melds), unowned(work)
     for w in range(N_TILE_KINDS):
         copies = hand[w]
         in_melds = 0

@@ -239,8 +239,15 @@ MELD_NONE, MELD_CHOW, MELD_PONG, MELD_KONG, MELD_CONCEALED_KONG = range(5)
 ERR_MELD = 16   # a declared meld that is not one
 ERR_FLAGS = 17  # flags that cannot hold together
 
-MAX_FOUND = N_FANS * 6
-"""Room for the fans found in one reading (each fan at most once per pair of melds)."""
+MAX_TILE_HOGS = 3
+MELD_SETS = 2 ** MAX_MELDS - 1
+MAX_FANS_PER_MELD_SET = 4
+"""A pung alone can be 箭刻, 圈风刻, 门风刻 and 幺九刻; any other set of melds finds fewer fans."""
+MAX_FOUND = N_FANS + MAX_TILE_HOGS + MELD_SETS * MAX_FANS_PER_MELD_SET
+"""Room for the fans found in one reading: each fan of the whole hand once (四归一 up to three
+times), and the fans of each set of melds."""
+SPLIT_WIDTH = 1 + MAX_MELDS
+"""Items per row of a split list (the pair, then the melds), read flat."""
 DETAIL_FANS = N_FANS + MAX_FLOWERS
 (D_TOTAL, D_FORM, D_PAIR, D_KNIT, D_N_MELDS) = range(5)
 D_MELDS = 5
@@ -248,7 +255,8 @@ D_N_FANS = D_MELDS + 2 * MAX_MELDS
 D_FANS = D_N_FANS + 1
 DETAIL_SIZE = D_FANS + MAX_FOUND
 """A scored reading as ints: total, form, pair (-1 none), knitted set (-1 none), melds of the
-concealed tiles, then (kind, tile) each, the number of fans counted, then their indices."""
+concealed tiles, then (kind, tile) each (by tile, a chow first), the number of fans counted,
+then their indices."""
 
 
 @jitable
@@ -814,11 +822,12 @@ SPECIAL_KEY = -(1 << 40)
 
 @jitable
 def sort_melds(kind: np.ndarray, tile: np.ndarray, declared: np.ndarray, concealed: np.ndarray, n: int) -> None:
-    """Sorts a reading's melds by tile (parallel arrays, insertion sort)."""
+    """Sorts a reading's melds by tile, a chow before a pong of its tile (parallel arrays,
+    insertion sort)."""
     for i in range(1, n):
         k, t, d, c = kind[i], tile[i], declared[i], concealed[i]
         j = i - 1
-        while j >= 0 and tile[j] > t:
+        while j >= 0 and (tile[j] > t or (tile[j] == t and kind[j] > k)):
             kind[j + 1], tile[j + 1], declared[j + 1], concealed[j + 1] = kind[j], tile[j], declared[j], concealed[j]
             j -= 1
         kind[j + 1], tile[j + 1], declared[j + 1], concealed[j + 1] = k, t, d, c
@@ -928,15 +937,17 @@ def split_range(index: np.ndarray, start: np.ndarray, key: int) -> tuple[int, in
 
 @jitable
 def take_split(work, splits: np.ndarray, row: int, offset: int, n_ranks: int, n: int) -> tuple[int, int]:
-    """Appends the melds of split ``row`` of a suit at ``offset`` to the reading; returns
+    """Appends the melds of split ``row`` of a suit at ``offset`` (``splits``: its split list,
+    flat) to the reading; returns
     (melds now, the pair's tile or -1)."""
     if row < 0:
         return n, -1
     pair = -1
-    if splits[row, 0] != NO_MELD:
-        pair = offset + np.int64(splits[row, 0])
+    first = row * SPLIT_WIDTH
+    if splits[first] != NO_MELD:
+        pair = offset + np.int64(splits[first])
     for c in range(1, MAX_MELDS + 1):
-        code = np.int64(splits[row, c])
+        code = np.int64(splits[first + c])
         if code == NO_MELD:
             break
         work[W_KIND, n] = PONG if code < n_ranks else CHOW

@@ -87,26 +87,29 @@ class FanScore(NamedTuple):
 
 
 class ScoringKernels(NamedTuple):
-    """The tables the kernels read and the entry points (:func:`lookup.jit.direct`) of the
-    one-hand kernels."""
+    """The addresses of the tables the kernels read (:func:`.fan_kernels.scoring_tables`) and
+    the entry points (:func:`lookup.jit.direct`) of the one-hand kernels."""
 
-    splits: tuple[np.ndarray, ...]
-    hu: tuple[np.ndarray, np.ndarray]
+    wide: np.ndarray
+    narrow: np.ndarray
     one: Callable
     waits: Callable
 
 
 def _kernels(t: tables.TableSet) -> ScoringKernels:
+    from ..addresses import table_addresses  # imports Numba, as the kernels do
     from .fan_kernels import fan_one, fan_waits
 
-    splits = tuple(t[f"{kind}/{name}"] for kind in ("suit", "honor")
-                   for name in ("split_index", "split_start", "splits"))
-    hu = (t["suit/hu_ting"], t["honor/hu_ting"])
+    wide = table_addresses([t[f"{kind}/{name}"] for kind, name in (
+        ("suit", "split_index"), ("suit", "split_start"), ("honor", "split_index"), ("honor", "split_start"),
+        ("suit", "hu_ting"), ("honor", "hu_ting"))], np.uint32)
+    narrow = table_addresses([t["suit/splits"].reshape(-1), t["honor/splits"].reshape(-1)], np.uint8)
     hand, flags, numbers = bytearray(N_TILE_KINDS), (False,) * len(FLAGS), (0,) * (len(SITUATION) - len(FLAGS))
-    one = jit.direct(fan_one, hand, 0, NO_MELDS, 0, *flags, *numbers, splits, hu, np.empty(WORK_SHAPE, np.int64))
-    waits = jit.direct(fan_waits, hand, NO_MELDS, 0, *flags, *numbers, splits, hu, np.empty(WORK_SHAPE, np.int64),
+    work = np.empty(WORK_SHAPE, np.int64)
+    one = jit.direct(fan_one, hand, 0, NO_MELDS, 0, *flags, *numbers, wide, narrow, work)
+    waits = jit.direct(fan_waits, hand, NO_MELDS, 0, *flags, *numbers, wide, narrow, work,
                        np.empty(N_TILE_KINDS, np.int64))
-    return ScoringKernels(splits, hu, one, waits)
+    return ScoringKernels(wide, narrow, one, waits)
 
 
 KERNELS: tables.TableView[ScoringKernels] = tables.TableView(GAME, _kernels)
@@ -127,19 +130,21 @@ def one_tile(tile: object, what: str = "win_tile") -> int:
 
 def meld_rows(melds: Sequence[tuple[str, int | str]]) -> np.ndarray:
     """The (4, 2) int8 (kind code, tile) rows of declared ``melds``, the rest zero."""
-    if isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence):
+    if melds.__class__ not in (list, tuple) and (isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence)):
         raise InvalidMeldError(f"melds must be a sequence of (kind, tile) pairs, got {quoted(melds)}")
     if len(melds) > MAX_MELDS:
         raise InvalidMeldError(f"a hand declares at most {MAX_MELDS} melds, got {len(melds)}")
-    rows = np.zeros((MAX_MELDS, 2), MELD_DTYPE)
+    flat = bytearray(2 * MAX_MELDS)
     for i, meld in enumerate(melds):
-        if isinstance(meld, str) or not isinstance(meld, Sequence) or len(meld) != 2:
+        if isinstance(meld, str) or not isinstance(meld, (list, tuple, Sequence)) or len(meld) != 2:
             raise InvalidMeldError(f"a meld is a (kind, tile) pair, got {quoted(meld)}")
         kind, tile = meld
-        if kind not in MELD_KINDS:
+        code = MELD_KINDS.get(kind) if isinstance(kind, str) else None
+        if code is None:
             raise InvalidMeldError(f"bad meld kind {quoted(kind)}: one of {', '.join(MELD_KINDS)}")
-        rows[i] = MELD_KINDS[kind], one_tile(tile, "a meld's tile")
-    return rows
+        flat[2 * i] = code
+        flat[2 * i + 1] = tile if tile.__class__ is int and 0 <= tile < N_TILE_KINDS else one_tile(tile, "a meld's tile")
+    return np.frombuffer(flat, MELD_DTYPE).reshape(MAX_MELDS, 2)
 
 
 def situation_values(self_drawn: object, fourth_tile: object, kong: object, last_tile: object, seat_wind: object,
@@ -210,17 +215,19 @@ def situation_error(status: int, hand: np.ndarray, win_tile: int, melds: np.ndar
     return InvalidHandError(f"hand refused (status {status})")
 
 
-def _decomposition(head: list[int], counts: list[int]) -> Decomposition:
+def _decomposition(head: list[int], row: bytearray, win: int) -> Decomposition:
     """The :class:`Decomposition` of a scored reading (the head of a detail row) of the concealed
-    ``counts`` (with the win tile)."""
+    counts ``row`` and the win tile."""
     form, pair, knit = head[D_FORM], head[D_PAIR], head[D_KNIT]
-    melds = sorted((("pong" if head[D_MELDS + 2 * i] == PONG else "chow", head[D_MELDS + 2 * i + 1])
-                    for i in range(head[D_N_MELDS])), key=lambda m: (m[1], m[0]))
-    knitted = tuple(sorted(KNITTED_SETS[knit])) if knit >= 0 else ()
+    melds = tuple(("pong" if head[i] == PONG else "chow", head[i + 1])
+                  for i in range(D_MELDS, D_MELDS + 2 * head[D_N_MELDS], 2))
     if form == FORM_STANDARD:
-        return Decomposition("standard", pair, tuple(melds))
+        return Decomposition("standard", pair, melds)
+    knitted = tuple(sorted(KNITTED_SETS[knit])) if knit >= 0 else ()
     if form == FORM_KNITTED_STRAIGHT:
-        return Decomposition("knitted_straight", pair, tuple(melds), knitted=knitted)
+        return Decomposition("knitted_straight", pair, melds, knitted=knitted)
+    counts = list(row)
+    counts[win] += 1
     if form == FORM_SEVEN_PAIRS:
         pairs = tuple(t for t in range(N_TILE_KINDS) for _ in range(counts[t] // 2))
         return Decomposition("seven_pairs", None, (), pairs)
@@ -259,7 +266,7 @@ def fan(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]] 
         situation = situation_values(*situation)
     kernels = KERNELS.value or KERNELS.get()
     work = np.empty(WORK_SHAPE, np.int64)
-    status, points = kernels.one(row, win, rows, n_declared, *situation, kernels.splits, kernels.hu, work)
+    status, points = kernels.one(row, win, rows, n_declared, *situation, kernels.wide, kernels.narrow, work)
     if status:
         raise situation_error(status, np.frombuffer(row, np.uint8), win, rows, np.array(situation, np.int64))
     if points < 0:
@@ -269,9 +276,7 @@ def fan(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]] 
     fans = tuple(FAN_ENTRIES[f] for f in best[D_FANS:D_FANS + head[D_N_FANS]].tolist())
     if situation[-1]:
         fans += (FAN_ENTRIES[FLOWER_TILES],) * situation[-1]
-    concealed = list(row)
-    concealed[win] += 1
-    return FanScore(points + situation[-1], fans, _decomposition(head, concealed))
+    return FanScore(points + situation[-1], fans, _decomposition(head, row, win))
 
 
 def fan_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), *, min_fan: int = MIN_FANS,
@@ -287,7 +292,7 @@ def fan_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), *, min_fa
     situation = situation_values(self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
     kernels = KERNELS.value or KERNELS.get()
     out = np.empty(N_TILE_KINDS, np.int64)
-    status, index = kernels.waits(row, rows, n_declared, *situation, kernels.splits, kernels.hu,
+    status, index = kernels.waits(row, rows, n_declared, *situation, kernels.wide, kernels.narrow,
                                   np.empty(WORK_SHAPE, np.int64), out)
     if status:
         raise situation_error(status, np.frombuffer(row, np.uint8), index, rows, np.array(situation, np.int64))
@@ -350,7 +355,7 @@ def fan_batch(hands: npt.ArrayLike, win_tiles: npt.ArrayLike, melds: npt.ArrayLi
     kernels = KERNELS.value or KERNELS.get()
     out = np.empty(n, np.int16)
     work = np.empty(WORK_SHAPE, np.int64)
-    status, index = kernel(rows, wins, blocks, situation, kernels.splits, kernels.hu, work, out)
+    status, index = kernel(rows, wins, blocks, situation, kernels.wide, kernels.narrow, work, out)
     if status:
         error = situation_error(status, rows[index], int(wins[index]), blocks[index], situation[index])
         raise type(error)(f"row {index}: {error}")
