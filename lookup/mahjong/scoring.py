@@ -143,7 +143,8 @@ def meld_rows(melds: Sequence[tuple[str, int | str]]) -> np.ndarray:
         if code is None:
             raise InvalidMeldError(f"bad meld kind {quoted(kind)}: one of {', '.join(MELD_KINDS)}")
         flat[2 * i] = code
-        flat[2 * i + 1] = tile if tile.__class__ is int and 0 <= tile < N_TILE_KINDS else one_tile(tile, "a meld's tile")
+        ok = tile.__class__ is int and 0 <= tile < N_TILE_KINDS
+        flat[2 * i + 1] = tile if ok else one_tile(tile, "a meld's tile")
     return np.frombuffer(flat, MELD_DTYPE).reshape(MAX_MELDS, 2)
 
 
