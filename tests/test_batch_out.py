@@ -3,6 +3,7 @@ equal to a plain call's; an array of the wrong shape, dtype or layout refused by
 
 from __future__ import annotations
 
+import functools
 import inspect
 
 import numpy as np
@@ -11,14 +12,39 @@ import pytest
 from lookup import bulk, mahjong, parallel, shisanshui, zipai
 from lookup.errors import InvalidArgumentError, InvalidHandError
 from lookup.service.queries import BATCH_QUERIES, registry
-from tests.support import mahjong_hands, zipai_hands
+from tests.support import gb_hands, mahjong_hands, zipai_hands
 
 N_ROWS = 300
+
+
+MELD_CODES = {"chow": 1, "pong": 2, "kong": 3, "concealed_kong": 4}
+
+
+@functools.cache
+def _fan_inputs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Seeded (hands, win_tiles, melds) of ``fan_batch``: winning hands with their declared melds."""
+    rng = np.random.default_rng(1500)
+    cases = [gb_hands.random_case(rng) for _ in range(N_ROWS)]
+    melds = np.zeros((N_ROWS, 4, 2), np.int8)
+    for row, case in zip(melds, cases):
+        for i, (kind, t) in enumerate(case.melds):
+            row[i] = MELD_CODES[kind], t
+    return (np.array([c.hand for c in cases], np.uint8), np.array([c.win_tile for c in cases], np.uint8), melds)
+
+
+def _per_row(game: str, name: str) -> dict[str, np.ndarray]:
+    """The arguments besides the rows that a batch query takes one per row (``fan_batch``'s)."""
+    if (game, name) != ("mahjong", "fan_batch"):
+        return {}
+    _, win_tiles, melds = _fan_inputs()
+    return {"win_tiles": win_tiles, "melds": melds}
 
 
 def _rows(game: str, name: str) -> np.ndarray:
     """Valid rows for one batch query (seeded)."""
     rng = np.random.default_rng(1500)
+    if name == "fan_batch":
+        return _fan_inputs()[0].copy()
     if game == "mahjong":
         return np.array(mahjong_hands.mixed_hands(rng, N_ROWS, 13 if name == "ting_batch" else 14), np.uint8)
     if game == "zipai":
@@ -34,7 +60,7 @@ def _rows(game: str, name: str) -> np.ndarray:
 CASES = [(game, name, kwargs) for game, names in BATCH_QUERIES.items() for name in names
          for kwargs in ([{}, {"wang": 1}] if (game, name) == ("zipai", "ting_batch") else [{}])]
 """Every public batch query (the service's batch routes list them all), zipai ting with and
-without 王 (its answer has one more column with)."""
+without 王 (its answer has one more column with); each test adds :func:`_per_row`'s arguments."""
 
 
 def _query(game: str, name: str):
@@ -43,6 +69,7 @@ def _query(game: str, name: str):
 
 @pytest.mark.parametrize("game,name,kwargs", CASES)
 def test_answers_are_written_into_out(game, name, kwargs):
+    kwargs = {**kwargs, **_per_row(game, name)}
     query, rows = _query(game, name), _rows(game, name)
     want = query(rows, **kwargs)
     assert inspect.signature(query).parameters["out"].kind is inspect.Parameter.KEYWORD_ONLY
@@ -57,6 +84,7 @@ def test_answers_are_written_into_out(game, name, kwargs):
 
 @pytest.mark.parametrize("game,name,kwargs", CASES)
 def test_a_wrong_out_is_refused_by_what_differs(game, name, kwargs):
+    kwargs = {**kwargs, **_per_row(game, name)}
     query, rows = _query(game, name), _rows(game, name)
     want = query(rows, **kwargs)
     other = np.float32 if want.dtype != np.float32 else np.int64
@@ -82,6 +110,7 @@ def test_a_refused_row_is_still_named_with_out():
 
 @pytest.mark.parametrize("game,name,kwargs", CASES)
 def test_threads_write_one_array(game, name, kwargs, monkeypatch):
+    kwargs = {**kwargs, **_per_row(game, name)}
     monkeypatch.setattr(parallel, "MIN_ROWS_PER_THREAD", 50)
     query, rows = _query(game, name), _rows(game, name)
     want = query(rows, **kwargs)

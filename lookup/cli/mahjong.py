@@ -1,14 +1,17 @@
 """``paibiao mahjong {hu,ting,shanten,decompose,discard} HAND [--rules R] [--jokers N] [--json]``
-(``discard`` also takes ``--visible TILES``)."""
+(``discard`` also takes ``--visible TILES``), and ``paibiao mahjong fan HAND WIN [--meld KIND:TILE]...
+[flags]``: the Chinese Official (国标) fans of a winning hand."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
+from typing import Any
 
 from .. import mahjong
+from ..mahjong.fans import MAX_FLOWERS
 from ..mahjong.rules import PRESETS
-from ..mahjong.tiles import NOTATIONS, format_counts, format_tiles, hand_counts, tile_name
+from ..mahjong.tiles import NOTATIONS, format_counts, format_tiles, hand_counts, parse_tiles, tile_name
 from .command import Command, Query, print_json
 
 
@@ -16,8 +19,9 @@ def _arguments(parser: argparse.ArgumentParser, query: Query) -> None:
     """The hand, rules and output options every mahjong query takes."""
     parser.add_argument("hand", nargs="+", metavar="HAND",
                         help="tiles in tenhou (123m44z), UVa (1W 4T DONG), Chinese or Unicode notation")
-    rules = DEFAULT_RULES.get(query.name, "standard")
-    parser.add_argument("--rules", default=rules, choices=list(PRESETS), help=f"rule set (default {rules})")
+    if query.name not in NO_RULES:
+        rules = DEFAULT_RULES.get(query.name, "standard")
+        parser.add_argument("--rules", default=rules, choices=list(PRESETS), help=f"rule set (default {rules})")
     parser.add_argument("--notation", default="tenhou", choices=NOTATIONS, help="output notation (default tenhou)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -31,6 +35,47 @@ def _discard_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--visible", metavar="TILES",
                         help="tiles seen outside the hand (discards, melds, indicators), in any notation: "
                              "they count as seen in the waits' copies")
+
+
+WINDS = ("E", "S", "W", "N")
+"""The seat and round winds by index, as ``--seat-wind`` and ``--round-wind`` take them."""
+
+WIND_NAMES = {**{w: i for i, w in enumerate(WINDS)}, **{w: i for i, w in enumerate("东南西北")},
+              **{w: i for i, w in enumerate("東南西北")}, **{str(i): i for i in range(4)}}
+"""What a wind option takes: E S W N, 东 南 西 北 (東), or the index."""
+
+MELD_NAMES = {"吃": "chow", "碰": "pong", "杠": "kong", "明杠": "kong", "暗杠": "concealed_kong"}
+"""Chinese names ``--meld`` takes besides chow, pong, kong and concealed_kong."""
+
+
+def _wind(text: str) -> int:
+    """A wind option's index 0..3 (E S W N, 东 南 西 北 or the index)."""
+    wind = WIND_NAMES.get(text.strip().upper())
+    if wind is None:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a wind: E, S, W, N (东 南 西 北) or 0..3")
+    return wind
+
+
+def _meld(text: str) -> tuple[str, str]:
+    """A ``--meld KIND:TILE`` as (kind, tile text); the tile and kind are checked by the query."""
+    kind, colon, tile = text.partition(":")
+    if not colon or not kind.strip() or not tile.strip():
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not KIND:TILE (e.g. pong:5z, chow:1m, concealed_kong:9p)")
+    kind = kind.strip()
+    return MELD_NAMES.get(kind, kind.lower().replace("-", "_")), tile.strip()
+
+
+def _fan_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("win", metavar="WIN", help="the winning tile (after the hand), e.g. 5m")
+    parser.add_argument("--meld", action="append", default=[], type=_meld, metavar="KIND:TILE",
+                        help="a meld declared before the win, repeatable: chow:1m (by its lowest tile), pong:5z, "
+                             "kong:9p (exposed), concealed_kong:1s; the hand then holds 3 tiles fewer per meld")
+    for flag, help_text in FAN_FLAGS.items():
+        parser.add_argument(f"--{flag.replace('_', '-')}", action="store_true", help=help_text)
+    parser.add_argument("--seat-wind", type=_wind, default=0, metavar="WIND", help="seat wind: E S W N or 0..3 (E)")
+    parser.add_argument("--round-wind", type=_wind, default=0, metavar="WIND", help="round wind (E)")
+    parser.add_argument("--flowers", type=int, default=0, metavar="N",
+                        help=f"flowers (花牌), 0..{MAX_FLOWERS}: 1 point each")
 
 
 def _hand(args: argparse.Namespace) -> bytes:
@@ -77,32 +122,41 @@ def _meld_tiles(kind: str, low: int) -> list[int]:
     return [low] * 3 if kind == "pong" else [low, low + 1, low + 2]
 
 
+def _decomposition_json(d: mahjong.Decomposition, notation: str) -> dict[str, Any]:
+    """A decomposition as ``--json`` shows it: tiles by name, each meld with its tiles."""
+    return {"form": d.form, "pair": None if d.pair is None else tile_name(d.pair, notation),
+            "melds": [{"kind": kind, "tiles": format_tiles(_meld_tiles(kind, low), notation)} for kind, low in d.melds],
+            "pairs": _names(d.pairs, notation), "knitted": _names(d.knitted, notation)}
+
+
+def _decomposition_text(d: mahjong.Decomposition, counts: bytes, notation: str) -> str:
+    """One line of ``decompose``: the form, then the pair and the melds of a decomposition of ``counts``."""
+    def text(tiles: Iterable[int]) -> str:
+        return format_tiles(tiles, notation)
+
+    if d.form == "seven_pairs":
+        groups = [text([t, t]) for t in d.pairs]
+    elif d.pair is None:  # 将将胡, 全不靠: the tiles as held
+        groups = [text([t for t in range(34) for _ in range(counts[t])])]
+    elif d.form == "thirteen_orphans":
+        groups = [text([d.pair, d.pair]), "+", text([t for t in range(34) if counts[t] == 1])]
+    else:  # standard, 组合龙 (its knitted set first)
+        groups = [text([d.pair, d.pair]), "+"] + ([text(d.knitted)] if d.knitted else []) + \
+            [text(_meld_tiles(kind, low)) for kind, low in d.melds]
+    return f"{d.form.replace('_', ' ')}: {' '.join(groups)}"
+
+
 def _run_decompose(args: argparse.Namespace) -> int:
     counts = _hand(args)
     found = mahjong.decompositions(counts, args.rules)
-
-    def text(tiles: Iterable[int]) -> str:
-        return format_tiles(tiles, args.notation)
-
     if args.json:
-        print_json({"hand": format_counts(counts), "rules": args.rules, "decompositions": [
-            {"form": d.form, "pair": None if d.pair is None else tile_name(d.pair, args.notation),
-             "melds": [{"kind": kind, "tiles": text(_meld_tiles(kind, low))} for kind, low in d.melds],
-             "pairs": _names(d.pairs, args.notation), "knitted": _names(d.knitted, args.notation)} for d in found]})
+        print_json({"hand": format_counts(counts), "rules": args.rules,
+                    "decompositions": [_decomposition_json(d, args.notation) for d in found]})
         return 0
     if not found:
         print("no hu")
     for d in found:
-        if d.form == "seven_pairs":
-            groups = [text([t, t]) for t in d.pairs]
-        elif d.pair is None:  # 将将胡, 全不靠: the tiles as held
-            groups = [text([t for t in range(34) for _ in range(counts[t])])]
-        elif d.form == "thirteen_orphans":
-            groups = [text([d.pair, d.pair]), "+", text([t for t in range(34) if counts[t] == 1])]
-        else:  # standard, 组合龙 (its knitted set first)
-            groups = [text([d.pair, d.pair]), "+"] + ([text(d.knitted)] if d.knitted else []) + \
-                [text(_meld_tiles(kind, low)) for kind, low in d.melds]
-        print(f"{d.form.replace('_', ' ')}: {' '.join(groups)}")
+        print(_decomposition_text(d, counts, args.notation))
     return 0
 
 
@@ -122,13 +176,68 @@ def _run_discard(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_fan(args: argparse.Namespace) -> int:
+    counts = _hand(args)
+    flags = {flag: getattr(args, flag) for flag in FAN_FLAGS}
+    score = mahjong.fan(counts, args.win, args.meld, **flags, seat_wind=args.seat_wind,
+                        round_wind=args.round_wind, flowers=args.flowers)
+    win = parse_tiles(args.win)[0]
+    melds = [(kind, parse_tiles(tile)[0]) for kind, tile in args.meld]
+    held = bytes(n + (t == win) for t, n in enumerate(counts))  # the tiles the decomposition splits
+    if args.json:
+        print_json({"hand": format_counts(counts), "win": tile_name(win, args.notation),
+                    "melds": [{"kind": kind, "tiles": format_tiles(_declared_tiles(kind, t), args.notation)}
+                              for kind, t in melds],
+                    **flags, "seat_wind": args.seat_wind, "round_wind": args.round_wind, "flowers": args.flowers,
+                    "hu": score is not None, "total": None if score is None else score.total,
+                    "fans": [] if score is None else [{"name": name, "points": points} for name, points in score.fans],
+                    "decomposition": None if score is None else _decomposition_json(score.decomposition,
+                                                                                     args.notation)})
+        return 0
+    if score is None:
+        print("no hu")
+        return 0
+    print(f"total\t{score.total}")
+    for name, times, points in _counted(score.fans):
+        print(f"{name}{f' ×{times}' if times > 1 else ''}\t{points}")
+    print(_decomposition_text(score.decomposition, held, args.notation))
+    if melds:
+        declared = (f"{kind.replace('_', ' ')} {format_tiles(_declared_tiles(kind, t), args.notation)}"
+                    for kind, t in melds)
+        print("declared: " + ", ".join(declared))
+    return 0
+
+
+def _declared_tiles(kind: str, tile: int) -> list[int]:
+    return [tile] * 4 if kind in ("kong", "concealed_kong") else _meld_tiles(kind, tile)
+
+
+def _counted(fans: Iterable[tuple[str, int]]) -> list[tuple[str, int, int]]:
+    """(name, times, points) of each fan, in the order given, a fan counted n times on one line."""
+    lines: dict[str, tuple[int, int]] = {}
+    for name, points in fans:
+        times, total = lines.get(name, (0, 0))
+        lines[name] = (times + 1, total + points)
+    return [(name, times, points) for name, (times, points) in lines.items()]
+
+
+FAN_FLAGS = {"self_drawn": "won on a self-drawn tile (自摸)",
+             "fourth_tile": "the win tile is the last of its kind in sight (和绝张)",
+             "kong": "won on a kong's replacement tile (杠上开花) or by robbing a kong (抢杠和)",
+             "last_tile": "won on the wall's last tile (妙手回春) or its last discard (海底捞月)"}
+"""The boolean options of ``fan`` (the query's keyword arguments of the same names)."""
+
 DEFAULT_RULES = {"shanten": "riichi", "discard": "riichi"}
 """Queries whose --rules default is not ``standard``."""
 
-COMMAND = Command("mahjong", "mahjong queries: hu, ting, shanten, decompose, discard", (
+NO_RULES = ("fan",)
+"""Queries that take no --rules (``fan`` scores by the Chinese Official rules)."""
+
+COMMAND = Command("mahjong", "mahjong queries: hu, ting, shanten, decompose, discard, fan", (
     Query("hu", "is this 3k+2 hand a winning hand", _run_hu, _jokers),
     Query("ting", "the waits of a 3k+1 hand", _run_ting, _jokers),
     Query("shanten", "tiles from tenpai (-1 complete, 0 tenpai)", _run_shanten, _jokers),
     Query("decompose", "every way a 3k+2 hand wins", _run_decompose),
     Query("discard", "every discard of a 3k+2 hand, best first", _run_discard, _discard_options),
+    Query("fan", "the Chinese Official (国标) fans of a hand and its winning tile", _run_fan, _fan_options),
 ), _arguments)

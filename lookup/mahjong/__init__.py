@@ -21,7 +21,8 @@ Modules, from the notation to the queries:
   ``ting_batch``; :mod:`.shanten`: ``shanten``, ``shanten_batch``, ``discard_advice``,
   ``discard_batch``;
   :mod:`.decompositions`: ``decompositions``; :mod:`.scoring`: ``fan``, ``fan_waits``,
-  ``fan_batch`` (Chinese Official fans; the fan rules in :mod:`.fans`, their kernels in
+  ``fan_batch`` (Chinese Official fans: the fan table and exclusions in :mod:`.fans`, each
+  fan's rule in :mod:`.fan_rules`, the readings in :mod:`.fan_readings`, the kernels in
   :mod:`.fan_kernels`).
 
 The shanten's unit throughout is *lacking* (:mod:`.forms.costs`): shanten = lacking - jokers - 1.

@@ -1,14 +1,14 @@
 """The Numba kernels of Chinese Official scoring (compiled on first use, cached on disk), in a
 module of their own so that their cache does not move with the other mahjong kernels.
 
-Each runs the per-hand step :func:`.fans.score_hand`: over the rows of a batch
+Each runs the per-hand step :func:`.fan_readings.score_hand`: over the rows of a batch
 (:func:`fan_batch`), for one hand keeping the best reading (:func:`fan_one`), or for every
 win tile of one hand (:func:`fan_waits`). ``melds`` rows are (kind, tile) in the input kinds
 of :mod:`.fans` (0 none, then chow, pong, kong, concealed kong), declared melds first;
-``situation`` rows (and the one-hand kernels' arguments) are (self drawn, fourth tile,
-kong, last tile, seat wind, round wind, flowers); ``wide`` and ``narrow`` the addresses of
+``situation`` (rows of a batch, a tuple for one hand) is (self drawn, fourth tile, kong,
+last tile, seat wind, round wind, flowers); ``wide`` and ``narrow`` the addresses of
 the tables (:func:`scoring_tables`); ``work`` the
-scratch of :data:`.fans.WORK_SHAPE`. Batch kernels follow the status protocol of
+scratch of :data:`.fan_readings.WORK_SHAPE`. Batch kernels follow the status protocol of
 :mod:`lookup.jit`.
 """
 
@@ -17,7 +17,8 @@ import numpy as np
 from ..addresses import row_at, table_at, unowned
 from ..jit import OK, jitable, kernel_decorator
 from .encoding import MAX_COPIES, N_TILE_KINDS
-from .fans import ERR_MELD, MELD_CHOW, MELD_KONG, declared_count, score_hand
+from .fan_readings import declared_count, score_hand
+from .fans import ERR_MELD, MELD_CHOW, MELD_KONG
 
 
 @jitable
@@ -55,25 +56,22 @@ def fan_batch(hands, win_tiles, melds, situation, wide, narrow, work, out):
 
 
 @kernel
-def fan_one(hand, win_tile, melds, n_declared, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind,
-            flowers, wide, narrow, work):
+def fan_one(hand, win_tile, melds, n_declared, situation, wide, narrow, work):
     """(status, points without flowers or -1) of one hand (34 counts); work row ``W_DETAIL``
-    receives the best reading (layout in :mod:`.fans`)."""
+    receives the best reading (layout in :mod:`.fans`, ``D_*``)."""
     splits, hu = scoring_tables(wide, narrow)
-    return score_hand(hand, win_tile, unowned(melds), n_declared,
-                      (self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers), splits, hu,
-                      unowned(work), True)
+    return score_hand(hand, win_tile, unowned(melds), n_declared, situation, splits, hu, unowned(work), True)
 
 
 @kernel
-def fan_waits(hand, melds, n_declared, self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers,
-              wide, narrow, work, out):
+def fan_waits(hand, melds, n_declared, situation, wide, narrow, work, out):
     """out[w] = the points without flowers of the hand (13 - 3 per meld tiles) won on tile w,
     or -1 (w does not win, or would be a fifth copy). 和绝张 and 抢杠和 count only on the
     tiles where they can hold (none of the win tile held, nor, for 抢杠和, in the melds).
     Returns the status of the first refusal."""
     splits, hu = scoring_tables(wide, narrow)
     melds, work = unowned(melds), unowned(work)
+    self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers = situation
     for w in range(N_TILE_KINDS):
         copies = hand[w]
         in_melds = 0

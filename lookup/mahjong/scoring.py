@@ -1,7 +1,7 @@
 """Chinese Official (国标) scoring: the fans of a winning hand (:func:`fan`), the waits worth
 at least 8 fans (:func:`fan_waits`), and the totals of a batch (:func:`fan_batch`).
 
-Each runs a kernel of :mod:`.fan_kernels` over the per-hand step :func:`.fans.score_hand`,
+Each runs a kernel of :mod:`.fan_kernels` over the per-hand step :func:`.fan_readings.score_hand`,
 which reads every split of the concealed tiles from the tables' split lists, scores every
 reading of the hand with the 81 fans and the rules of exclusion, and keeps the best. The
 result follows the calculator the contests use (pymahjonggb): no 8-fan minimum in
@@ -26,10 +26,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import jit, tables
-from ..arrays import as_array
+from ..arrays import answer_array, as_array
 from ..errors import InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidTileError, PaibiaoError, quoted
 from .decompositions import Decomposition
 from .encoding import KNITTED_SETS, MAX_COPIES, MAX_MELDS, N_TILE_KINDS
+from .fan_readings import W_DETAIL, WORK_SHAPE
 from .fans import (
     D_FANS,
     D_FORM,
@@ -57,8 +58,6 @@ from .fans import (
     MIN_FANS,
     N_WINDS,
     PONG,
-    W_DETAIL,
-    WORK_SHAPE,
 )
 from .inputs import batch_counts, hand_row
 from .queries import GAME
@@ -104,11 +103,10 @@ def _kernels(t: tables.TableSet) -> ScoringKernels:
         ("suit", "split_index"), ("suit", "split_start"), ("honor", "split_index"), ("honor", "split_start"),
         ("suit", "hu_ting"), ("honor", "hu_ting"))], np.uint32)
     narrow = table_addresses([t["suit/splits"].reshape(-1), t["honor/splits"].reshape(-1)], np.uint8)
-    hand, flags, numbers = bytearray(N_TILE_KINDS), (False,) * len(FLAGS), (0,) * (len(SITUATION) - len(FLAGS))
+    hand, situation = bytearray(N_TILE_KINDS), (False,) * len(FLAGS) + (0,) * (len(SITUATION) - len(FLAGS))
     work = np.empty(WORK_SHAPE, np.int64)
-    one = jit.direct(fan_one, hand, 0, NO_MELDS, 0, *flags, *numbers, wide, narrow, work)
-    waits = jit.direct(fan_waits, hand, NO_MELDS, 0, *flags, *numbers, wide, narrow, work,
-                       np.empty(N_TILE_KINDS, np.int64))
+    one = jit.direct(fan_one, hand, 0, NO_MELDS, 0, situation, wide, narrow, work)
+    waits = jit.direct(fan_waits, hand, NO_MELDS, 0, situation, wide, narrow, work, np.empty(N_TILE_KINDS, np.int64))
     return ScoringKernels(wide, narrow, one, waits)
 
 
@@ -143,8 +141,8 @@ def meld_rows(melds: Sequence[tuple[str, int | str]]) -> np.ndarray:
         if code is None:
             raise InvalidMeldError(f"bad meld kind {quoted(kind)}: one of {', '.join(MELD_KINDS)}")
         flat[2 * i] = code
-        ok = tile.__class__ is int and 0 <= tile < N_TILE_KINDS
-        flat[2 * i + 1] = tile if ok else one_tile(tile, "a meld's tile")
+        plain = tile.__class__ is int and 0 <= tile < N_TILE_KINDS
+        flat[2 * i + 1] = tile if plain else one_tile(tile, "a meld's tile")  # type: ignore[assignment]
     return np.frombuffer(flat, MELD_DTYPE).reshape(MAX_MELDS, 2)
 
 
@@ -168,7 +166,7 @@ def situation_values(self_drawn: object, fourth_tile: object, kong: object, last
 
 def situation_error(status: int, hand: np.ndarray, win_tile: int, melds: np.ndarray,
                     situation: np.ndarray) -> PaibiaoError:
-    """The error of a refused hand (a status of :func:`.fans.score_hand`), naming what is wrong."""
+    """The error of a refused hand (a status of :func:`.fan_readings.score_hand`), naming what is wrong."""
     kinds = {code: kind for kind, code in MELD_KINDS.items()}
     self_drawn, fourth_tile, kong = (bool(v) for v in situation[:3])
     declared = [(int(k), int(t)) for k, t in melds if k != MELD_NONE]
@@ -267,7 +265,7 @@ def fan(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]] 
         situation = situation_values(*situation)
     kernels = KERNELS.value or KERNELS.get()
     work = np.empty(WORK_SHAPE, np.int64)
-    status, points = kernels.one(row, win, rows, n_declared, *situation, kernels.wide, kernels.narrow, work)
+    status, points = kernels.one(row, win, rows, n_declared, situation, kernels.wide, kernels.narrow, work)
     if status:
         raise situation_error(status, np.frombuffer(row, np.uint8), win, rows, np.array(situation, np.int64))
     if points < 0:
@@ -293,7 +291,7 @@ def fan_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), *, min_fa
     situation = situation_values(self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
     kernels = KERNELS.value or KERNELS.get()
     out = np.empty(N_TILE_KINDS, np.int64)
-    status, index = kernels.waits(row, rows, n_declared, *situation, kernels.wide, kernels.narrow,
+    status, index = kernels.waits(row, rows, n_declared, situation, kernels.wide, kernels.narrow,
                                   np.empty(WORK_SHAPE, np.int64), out)
     if status:
         raise situation_error(status, np.frombuffer(row, np.uint8), index, rows, np.array(situation, np.int64))
@@ -323,8 +321,9 @@ def _flag_column(value: npt.ArrayLike, name: str, n: int) -> np.ndarray:
 def fan_batch(hands: npt.ArrayLike, win_tiles: npt.ArrayLike, melds: npt.ArrayLike | None = None, *,
               self_drawn: npt.ArrayLike = False, fourth_tile: npt.ArrayLike = False, kong: npt.ArrayLike = False,
               last_tile: npt.ArrayLike = False, seat_wind: npt.ArrayLike = 0, round_wind: npt.ArrayLike = 0,
-              flowers: npt.ArrayLike = 0) -> np.ndarray:
-    """The fan totals (flowers included) of N hands: int16 (N,), -1 where a hand does not win.
+              flowers: npt.ArrayLike = 0, out: np.ndarray | None = None) -> np.ndarray:
+    """The fan totals (flowers included) of N hands: int16 (N,), -1 where a hand does not win
+    (written into ``out`` when given).
 
     ``hands``: (N, 34) concealed counts before the win; ``win_tiles``: (N,) tile indices;
     ``melds``: (N, 4, 2) rows of (kind, tile), kind 0 none, 1 chow, 2 pong, 3 kong, 4 concealed
@@ -354,10 +353,10 @@ def fan_batch(hands: npt.ArrayLike, win_tiles: npt.ArrayLike, melds: npt.ArrayLi
     situation = np.ascontiguousarray(np.column_stack([_flag_column(flags[name], name, n) for name in SITUATION])
                                      if n else np.zeros((0, len(SITUATION)), np.int64))
     kernels = KERNELS.value or KERNELS.get()
-    out = np.empty(n, np.int16)
+    answers = answer_array(out, (n,), np.int16)
     work = np.empty(WORK_SHAPE, np.int64)
-    status, index = kernel(rows, wins, blocks, situation, kernels.wide, kernels.narrow, work, out)
+    status, index = kernel(rows, wins, blocks, situation, kernels.wide, kernels.narrow, work, answers)
     if status:
         error = situation_error(status, rows[index], int(wins[index]), blocks[index], situation[index])
         raise type(error)(f"row {index}: {error}")
-    return out
+    return answers

@@ -7,9 +7,10 @@ Routes:
   ``{"results": [...]}``, a per-hand error object in place of each bad hand's result.
   Single-hand requests go through the worker's :class:`~lookup.batching.Batcher`.
 - ``POST /v1/{game}/{query}_batch`` with ``Content-Type: application/octet-stream``: the
-  body is the batch array's raw uint8 bytes (rows of the query's width), other arguments
-  come from the query string (``?rules=riichi&jokers=1``); the answer is the result array's
-  raw bytes (little-endian), described by the ``X-Dtype`` and ``X-Shape`` headers.
+  body is the batch array's raw uint8 bytes (rows of the query's width; ``fan_batch``'s row
+  holds its three arrays side by side), other arguments come from the query string
+  (``?rules=riichi&jokers=1``); the answer is the result array's raw bytes (little-endian),
+  described by the ``X-Dtype`` and ``X-Shape`` headers.
 - ``POST /v1/noop``: reads and decodes a JSON body like a query and answers
   ``{"result": null}``: the stack's own cost, for load tests.
 - ``GET /healthz``, ``GET /v1/tables`` (what ``paibiao tables info --json`` prints),
@@ -56,7 +57,7 @@ from .errors import (
     error_body,
 )
 from .page import STATIC
-from .queries import GAMES, Query, registry
+from .queries import GAMES, Param, Query, registry
 
 MiB = 2**20
 INLINE_BYTES = 64 * 1024
@@ -229,22 +230,23 @@ async def _batch(request: Request, query: Query) -> Response:
     if media != "application/octet-stream":
         raise UnsupportedMediaTypeError(f"{query.name} takes the rows as raw bytes with Content-Type: "
                                         f"application/octet-stream, got {media[:60] or 'none'!r}")
-    by_name = {p.name: p for p in query.params[1:]}
+    by_name = {p.name: p for p in query.options}
     kwargs = {}
     for name, text in request.query_params.items():
         param = by_name.get(name)
         if param is None:
             raise InvalidFieldError(f"unknown query parameter {name[:40]!r}: {query.name} takes "
                                     f"{', '.join(by_name) or 'none'}")
-        kwargs[name] = int(text) if _integer_text(text) and param.kinds != frozenset({"string"}) else text
+        kwargs[name] = _query_value(param, text)
     body = await request.body()
     width = query.width
     assert width is not None
     if len(body) % width:
         raise InvalidFieldError(f"the body holds {len(body):,} bytes, not a whole number of "
                                 f"{width}-byte rows (uint8, one row per hand)")
-    rows = np.frombuffer(body, np.uint8).reshape(-1, width).copy()  # writable: the kernels' signature
-    out = np.ascontiguousarray(await asyncio.to_thread(query.function, rows, **kwargs))
+    rows = np.frombuffer(body, np.uint8).reshape(-1, width)
+    arguments = query.split(rows)  # new writable arrays: the kernels' signature
+    out = np.ascontiguousarray(await asyncio.to_thread(lambda: query.function(**arguments, **kwargs)))
     if out.dtype.byteorder == ">":
         out = out.astype(out.dtype.newbyteorder("<"))
     return Response(out.tobytes(), media_type="application/octet-stream",
@@ -253,6 +255,18 @@ async def _batch(request: Request, query: Query) -> Response:
 
 def _integer_text(text: str) -> bool:
     return text.lstrip("-").isdigit() and len(text) < 20
+
+
+BOOLEAN_TEXT = {"true": True, "false": False, "1": True, "0": False}
+"""How a query string gives a boolean parameter (``?self_drawn=true``)."""
+
+
+def _query_value(param: Param, text: str) -> Any:
+    """A query-string value as its parameter takes it: a boolean, an integer, or the text."""
+    boolean = isinstance(param.default, bool) or (param.kinds is not None and "boolean" in param.kinds)
+    if boolean and text.lower() in BOOLEAN_TEXT:
+        return BOOLEAN_TEXT[text.lower()]
+    return int(text) if _integer_text(text) and param.kinds != frozenset({"string"}) else text
 
 
 async def noop_route(request: Request) -> Response:

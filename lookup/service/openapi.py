@@ -4,7 +4,8 @@ Each ``/v1/{game}/{query}`` path is built from its :class:`~.queries.Query`: the
 body's properties are the function's parameters (JSON Schemas from their annotations,
 defaults from the signature, the first parameter or ``hands`` required), the answer's
 ``result`` the schema of its return annotation. Batch paths take ``application/octet-stream``
-and the other parameters in the query string.
+and the other parameters in the query string (a row may hold several arguments side by side:
+``fan_batch``'s hands, win tiles and melds).
 """
 
 from __future__ import annotations
@@ -60,15 +61,25 @@ def _json_operation(query: Query) -> dict[str, Any]:
     }
 
 
+def _row_text(query: Query) -> str:
+    """What a batch route's row holds, when it gives more than the hand."""
+    if len(query.row) == 1:
+        return ""
+    parts = [f"{part.size} {'byte' if part.size == 1 else 'bytes'} of `{part.param}`"
+             + (f" ({', '.join(map(str, part.shape))} {part.dtype})" if part.shape else f" ({part.dtype})")
+             for part in query.row]
+    return f" Each row holds {', '.join(parts[:-1])} and {parts[-1]}."
+
+
 def _batch_operation(query: Query) -> dict[str, Any]:
-    params = [{"name": p.name, "in": "query", "required": False, "schema": p.schema} for p in query.params[1:]]
+    params = [{"name": p.name, "in": "query", "required": False, "schema": p.schema} for p in query.options]
     return {
         "operationId": f"{query.game}_{query.name}",
         "tags": [query.game],
         "summary": f"lookup.{query.game}.{query.name}",
         "description": (f"{query.summary}\n\nThe body is an (N, {query.width}) uint8 array's raw bytes "
-                        f"(row-major, {query.width} bytes per hand); the answer is the result array's raw "
-                        "bytes (little-endian), its dtype and shape in the X-Dtype and X-Shape headers."),
+                        f"(row-major, {query.width} bytes per hand).{_row_text(query)} The answer is the result "
+                        "array's raw bytes (little-endian), its dtype and shape in the X-Dtype and X-Shape headers."),
         "parameters": params,
         "requestBody": {"required": True, "content": {"application/octet-stream": {
             "schema": {"type": "string", "format": "binary"}}}},

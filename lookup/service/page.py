@@ -3,7 +3,8 @@
 The page (``static/app.js``) asks the JSON API for every answer; what it needs beyond
 answers comes from the game modules here, once per process, as a JSON ``catalog`` inside the
 HTML: each game's tile or card names (the pictures are ``/static/pictures/<game>/<index>.svg``),
-its rules presets, the shisanshui objectives and the most jokers a mahjong hand takes.
+its rules presets, the shisanshui objectives, the most jokers a mahjong hand takes, and for
+Chinese Official scoring the wind tiles, the most flowers and the fans a win needs.
 """
 
 from __future__ import annotations
@@ -23,14 +24,17 @@ CATALOG_MARK = "<!-- catalog -->"
 def catalog() -> dict[str, Any]:
     """What the page knows besides the API's answers (names, presets, limits)."""
     from .. import mahjong, shisanshui, zipai
-    from ..mahjong.encoding import MAX_JOKERS, N_TILE_KINDS
+    from ..mahjong.encoding import HONOR_OFFSET, MAX_JOKERS, N_TILE_KINDS
+    from ..mahjong.fans import MAX_FLOWERS, MIN_FANS, N_WINDS
     from ..shisanshui.cards import N_CARDS as N_PLAYING_CARDS
     from ..zipai.encoding import N_CARDS as N_ZIPAI_CARDS
 
     return {
         "mahjong": {"names": [mahjong.tile_name(t) for t in range(N_TILE_KINDS)],
                     "chinese": [mahjong.tile_name(t, "chinese") for t in range(N_TILE_KINDS)],
-                    "presets": list(mahjong.PRESETS), "max_jokers": MAX_JOKERS},
+                    "presets": list(mahjong.PRESETS), "max_jokers": MAX_JOKERS,
+                    "winds": list(range(HONOR_OFFSET, HONOR_OFFSET + N_WINDS)), "max_flowers": MAX_FLOWERS,
+                    "min_fan": MIN_FANS},
         "shisanshui": {"names": [shisanshui.card_name(c) for c in range(N_PLAYING_CARDS)],
                        "presets": list(shisanshui.PRESETS), "objectives": list(shisanshui.OBJECTIVES),
                        "special_points": {name: points for name, (points, _) in shisanshui.SPECIALS.items()}},

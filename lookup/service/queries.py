@@ -7,7 +7,8 @@ read from the functions themselves: parameter names, defaults and annotations (t
 ``cards``, ``hand13``, ``arrangements``, ...): a body gives it by that name, or gives
 ``"hands"``, a list of such values answered one by one. A ``rules`` value is a preset name
 or an object of the game's rules class fields (``{"min_huxi": 12}``: the class's defaults
-for the rest).
+for the rest). A batch route's row is the hand's values, or for ``fan_batch`` several arrays
+side by side (:data:`ROW_PARTS`).
 """
 
 from __future__ import annotations
@@ -16,10 +17,13 @@ import dataclasses
 import functools
 import importlib
 import inspect
+import math
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from .. import tables
 from ..arrays import OUT_PARAM
@@ -31,8 +35,8 @@ from .schemas import Schema, json_type_of, json_types, matches, record_fields, s
 GAMES = tables.GAMES
 
 QUERIES: dict[str, tuple[str, ...]] = {
-    "mahjong": ("is_hu", "ting", "ting_mask", "shanten", "discard_advice", "decompositions", "hand_counts",
-                "format_counts"),
+    "mahjong": ("is_hu", "ting", "ting_mask", "shanten", "discard_advice", "decompositions", "fan", "fan_waits",
+                "hand_counts", "format_counts"),
     "shisanshui": ("rank5", "rank3", "rank", "category", "category_chinese", "row_ranks", "is_foul", "best",
                    "expected_points", "arrangements", "special", "specials", "settle", "settlement",
                    "parse_cards", "format_cards"),
@@ -41,7 +45,7 @@ QUERIES: dict[str, tuple[str, ...]] = {
 """The JSON routes: per game, the public functions ``POST /v1/{game}/{query}`` calls."""
 
 BATCH_QUERIES: dict[str, tuple[str, ...]] = {
-    "mahjong": ("is_hu_batch", "ting_batch", "shanten_batch"),
+    "mahjong": ("is_hu_batch", "ting_batch", "shanten_batch", "fan_batch"),
     "shisanshui": ("rank5_batch", "rank3_batch", "best_batch"),
     "zipai": ("hu_batch", "ting_batch"),
 }
@@ -51,13 +55,37 @@ HANDS = "hands"
 """The body field that replaces the first parameter with a list of values, answered each."""
 
 
+@dataclass(frozen=True)
+class RowPart:
+    """Bytes of a batch route's row that give one argument: the parameter, the shape of each
+    row's value (``()`` one value) and its dtype (the bytes are reinterpreted, not converted)."""
+
+    param: str
+    shape: tuple[int, ...] = ()
+    dtype: str = "uint8"
+
+    @property
+    def size(self) -> int:
+        """Bytes per row (every dtype used is one byte wide)."""
+        return math.prod(self.shape)
+
+
+ROW_PARTS: dict[tuple[str, str], tuple[RowPart, ...]] = {
+    ("mahjong", "fan_batch"): (RowPart("hands", (34,)), RowPart("win_tiles"), RowPart("melds", (4, 2), "int8")),
+}
+"""Batch routes whose row gives several arguments: 34 concealed counts, the win tile and 4
+(kind, tile) melds for ``fan_batch``. Every other batch route's row is its first parameter."""
+
+
 def _row_widths() -> dict[tuple[str, str], int]:
-    """Row width (uint8 values per hand) of each batch function's input array."""
+    """Row width (uint8 values per hand) of each batch function's input array (but those of
+    :data:`ROW_PARTS`)."""
     from ..mahjong.encoding import N_TILE_KINDS
     from ..shisanshui.splits import N_HAND
     from ..zipai.encoding import N_CARDS
 
-    widths = {("mahjong", name): N_TILE_KINDS for name in BATCH_QUERIES["mahjong"]}
+    widths = {("mahjong", name): N_TILE_KINDS for name in BATCH_QUERIES["mahjong"]
+              if ("mahjong", name) not in ROW_PARTS}
     widths |= {("zipai", name): N_CARDS for name in BATCH_QUERIES["zipai"]}
     # the rank functions are named by their row size; best takes whole hands
     widths |= {("shisanshui", "rank5_batch"): 5, ("shisanshui", "rank3_batch"): 3,
@@ -86,8 +114,8 @@ class Param:
 class Query:
     """A route's function and how it is called.
 
-    ``width``: for a batch (octet-stream) route, the values per row of its input array;
-    None for a JSON route. ``batched``: a :class:`~lookup.batching.Batcher` answers the
+    ``row``: for a batch (octet-stream) route, the parts of each row of its body, in order;
+    empty for a JSON route. ``batched``: a :class:`~lookup.batching.Batcher` answers the
     function by batch calls (its results are small); else :meth:`answer` runs it and
     encodes its result in one call, off the event loop.
     """
@@ -98,8 +126,31 @@ class Query:
     params: tuple[Param, ...]
     result: Schema
     summary: str
-    width: int | None = None
+    row: tuple[RowPart, ...] = ()
     batched: bool = False
+
+    @property
+    def width(self) -> int | None:
+        """Bytes per row of a batch route's body; None for a JSON route."""
+        return sum(part.size for part in self.row) if self.row else None
+
+    @property
+    def options(self) -> tuple[Param, ...]:
+        """The parameters a request gives by name: all but the hand, or for a batch route all
+        that its rows do not give (they come from the query string)."""
+        if not self.row:
+            return self.params[1:]
+        in_row = {part.param for part in self.row}
+        return tuple(p for p in self.params if p.name not in in_row)
+
+    def split(self, rows: np.ndarray) -> dict[str, np.ndarray]:
+        """The arguments an (N, width) uint8 array of rows gives, each a new contiguous array."""
+        args, start = {}, 0
+        for part in self.row:
+            values = rows[:, start:start + part.size].view(part.dtype)
+            args[part.param] = np.ascontiguousarray(values.reshape(len(rows), *part.shape))
+            start += part.size
+        return args
 
     def answer(self, hand: Any, **kwargs: Any) -> bytes:
         """The JSON answer ``{"result": ...}`` of one call, as bytes."""
@@ -186,6 +237,8 @@ def _summary(fn: Callable[..., Any]) -> str:
 
 def _query(game: str, name: str, components: dict[str, Schema], width: int | None) -> Query:
     fn = getattr(importlib.import_module(f"lookup.{game}"), name)
+    first = next(iter(inspect.signature(fn).parameters))
+    row = ROW_PARTS.get((game, name), (RowPart(first, (width,)),) if width is not None else ())
     hints = typing.get_type_hints(fn)
     params = []
     for p in inspect.signature(fn).parameters.values():
@@ -198,7 +251,7 @@ def _query(game: str, name: str, components: dict[str, Schema], width: int | Non
         params.append(Param(p.name, p.default, schema, json_types(schema, components), _rules_class(annotation)))
     result = schema_of(hints.get("return", Any), components, result=True)
     batched = f"{game}.{name}" in batched_queries()
-    return Query(game, name, fn, tuple(params), result, _summary(fn), width, batched)
+    return Query(game, name, fn, tuple(params), result, _summary(fn), row, batched)
 
 
 @dataclass(frozen=True)

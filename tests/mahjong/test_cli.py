@@ -8,8 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from lookup import mahjong
+from lookup.cli.mahjong import WINDS
 from lookup.cli.uva import solve
+from lookup.errors import PaibiaoError
 from lookup.mahjong import tiles
+from tests.support import gb_hands
 from tests.support import mahjong_hands as handgen
 from tests.support.cli import run
 
@@ -83,6 +87,78 @@ def test_json_output(capsys):
     assert json.loads(run(capsys, "mahjong", "hu", "11m", "--json")[1])["hu"] is True
 
 
+def _fan_lines(fans):
+    """The lines ``fan`` prints for a score's fans: one per name, a repeated fan as "name ×n"."""
+    counted = {}
+    for name, points in fans:
+        times, total = counted.get(name, (0, 0))
+        counted[name] = (times + 1, total + points)
+    return [f"{name} ×{times}\t{points}" if times > 1 else f"{name}\t{points}"
+            for name, (times, points) in counted.items()]
+
+
+def test_fan_prints_the_total_each_fan_and_the_decomposition(capsys):
+    hand, win = "1112345678999m", "5m"
+    want = mahjong.fan(hand, win)
+    code, out, _ = run(capsys, "mahjong", "fan", hand, win)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == f"total\t{want.total}"
+    assert lines[1:-1] == _fan_lines(want.fans)
+    # the decomposition is one of those ``decompose`` prints for the 14 tiles under the Chinese rules
+    assert lines[-1] in run(capsys, "mahjong", "decompose", hand + win, "--rules", "chinese")[1].splitlines()
+    split = run(capsys, "mahjong", "fan", *"1W 1W 1W 2W 3W 4W 5W 6W 7W 8W 9W 9W 9W 5W".split(), "--notation", "uva")[1]
+    assert split.splitlines()[:-1] == lines[:-1] and "1W 1W 1W" in split  # the hand over several arguments
+
+
+def test_fan_takes_melds_flags_winds_and_flowers(capsys):
+    hand, win, melds = "123m456p1z", "1z", [("chow", "7s"), ("concealed_kong", "5z")]
+    want = mahjong.fan(hand, win, melds, self_drawn=True, seat_wind=1, round_wind=3, flowers=2)
+    argv = ["mahjong", "fan", hand, win, "--meld", "chow:7s", "--meld", "暗杠:5z", "--self-drawn", "--seat-wind", "S",
+            "--round-wind", "北", "--flowers", "2"]
+    code, out, _ = run(capsys, *argv)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == f"total\t{want.total}" and lines[1:-2] == _fan_lines(want.fans)
+    assert "花牌 ×2\t2" in lines and lines[-1] == "declared: chow 789s, concealed kong 5555z"
+    shown = json.loads(run(capsys, *argv, "--json")[1])
+    assert shown["total"] == want.total and [(f["name"], f["points"]) for f in shown["fans"]] == list(want.fans)
+    assert (shown["seat_wind"], shown["round_wind"], shown["flowers"], shown["self_drawn"]) == (1, 3, 2, True)
+    assert shown["melds"] == [{"kind": "chow", "tiles": "789s"}, {"kind": "concealed_kong", "tiles": "5555z"}]
+    decomposed = json.loads(run(capsys, "mahjong", "decompose", "123m456p11z", "--json")[1])["decompositions"]
+    assert shown["decomposition"] in decomposed
+
+
+def test_fan_of_a_hand_that_does_not_win(capsys):
+    assert mahjong.fan("1112345678999m", "1z") is None
+    assert run(capsys, "mahjong", "fan", "1112345678999m", "1z")[:2] == (0, "no hu\n")
+    shown = json.loads(run(capsys, "mahjong", "fan", "1112345678999m", "1z", "--json")[1])
+    assert (shown["hu"], shown["total"], shown["fans"], shown["decomposition"]) == (False, None, [], None)
+
+
+def test_fan_json_answers_what_fan_does_on_seeded_hands(capsys, rng):
+    wins = refused = 0
+    for _ in range(60):
+        case = gb_hands.random_case(rng) if rng.random() < 0.7 else gb_hands.losing_case(rng)
+        flags = [f"--{flag.replace('_', '-')}" for flag in ("self_drawn", "fourth_tile", "kong", "last_tile")
+                 if getattr(case, flag)]
+        argv = ["mahjong", "fan", tiles.format_counts(case.hand), tiles.tile_name(case.win_tile), *flags,
+                "--seat-wind", WINDS[case.seat_wind], "--round-wind", str(case.round_wind), "--flowers", case.flowers,
+                *(a for kind, t in case.melds for a in ("--meld", f"{kind}:{tiles.tile_name(t)}")), "--json"]
+        code, out, err = run(capsys, *argv)
+        try:
+            want = mahjong.fan(case.hand, int(case.win_tile), [(kind, int(t)) for kind, t in case.melds],
+                               **case.kwargs())
+        except PaibiaoError as exc:  # flags that cannot hold on these tiles: the same one-line error
+            assert (code, out, err) == (2, "", f"paibiao: error: {exc}\n")
+            refused += 1
+            continue
+        assert code == 0, err
+        shown = json.loads(out)
+        assert shown["total"] == (None if want is None else want.total), case
+        assert [(f["name"], f["points"]) for f in shown["fans"]] == ([] if want is None else list(want.fans)), case
+        wins += shown["hu"]
+    assert 0 < wins < 60 - refused  # the seeded mix holds winning hands and others
+
+
 @pytest.mark.parametrize("argv,match", [
     (["mahjong", "hu", "123m"], "hu needs a hand of"),
     (["mahjong", "hu", "11m", "9q"], "'9q'"),
@@ -93,6 +169,11 @@ def test_json_output(capsys):
     (["mahjong", "discard", "1m"], "discard advice needs"),
     (["mahjong", "hu", "11m", "--rules", "mcr"], "invalid choice"),
     (["mahjong", "fly", "11m"], "invalid choice"),
+    (["mahjong", "fan", "1112345678999m"], "required: WIN"),
+    (["mahjong", "fan", "1112345678999m", "5m", "--meld", "pong"], "KIND:TILE"),
+    (["mahjong", "fan", "1112345678999m", "5m", "--seat-wind", "X"], "not a wind"),
+    (["mahjong", "fan", "1112345678999m", "5m", "--rules", "chinese"], "unrecognized arguments"),
+    (["mahjong", "fan", "1112345678999m", "9q"], "'9q'"),
     (["mahjong"], "required"),
     ([], "required"),
 ])

@@ -14,7 +14,7 @@ from lookup import shisanshui as sss
 from lookup.service.app import ServiceConfig, create_app
 from lookup.service.encoding import to_json
 from lookup.service.queries import BATCH_QUERIES, QUERIES, registry
-from tests.support import mahjong_hands, shisanshui_hands, zipai_hands
+from tests.support import gb_hands, mahjong_hands, shisanshui_hands, zipai_hands
 
 from .support import wait_until
 
@@ -38,6 +38,13 @@ CASES = [  # (game, query, JSON body): the body's values are also valid Python a
     ("mahjong", "discard_advice", {"hand": "123m456p789s111z2z4z", "visible": [0] * 28 + [2] + [0] * 5}),
     ("mahjong", "decompositions", {"hand": "111222333m789p55s"}),
     ("mahjong", "decompositions", {"hand": "1122m3344p5566s77z", "rules": "riichi"}),
+    ("mahjong", "fan", {"hand": "1112345678999m", "win_tile": "5m"}),
+    ("mahjong", "fan", {"hand": "123m456p1z", "win_tile": 27, "melds": [["chow", "7s"], ["concealed_kong", 31]],
+                        "self_drawn": True, "seat_wind": 1, "round_wind": 3, "flowers": 2}),
+    ("mahjong", "fan", {"hand": "1112345678999m", "win_tile": "1z"}),  # no win: null
+    ("mahjong", "fan_waits", {"hand": "1112345678999m"}),
+    ("mahjong", "fan_waits", {"hand": "123m456p1z", "melds": [["pong", "5z"], ["chow", 24]], "min_fan": 0,
+                              "fourth_tile": True}),
     ("mahjong", "hand_counts", {"hand": "一万 二万 🀇 1W"}),
     ("mahjong", "format_counts", {"counts": [2] + [0] * 26 + [1] * 7, "notation": "chinese"}),
     ("shisanshui", "rank5", {"cards": "AS KS QS JS TS"}),
@@ -117,6 +124,17 @@ def test_a_rules_object_is_the_games_rules_class(client):
     assert client.post("/v1/shisanshui/settle", json=body).json() == {"result": want}
 
 
+def test_a_fan_score_is_an_object_and_its_decomposition_as_decompositions_gives_it(client):
+    body = {"hand": "1112345678999m", "win_tile": "5m"}
+    result = client.post("/v1/mahjong/fan", json=body).json()["result"]
+    want = mahjong.fan(**body)
+    assert result["total"] == want.total and result["fans"] == [list(f) for f in want.fans]
+    decompositions = client.post("/v1/mahjong/decompositions", json={"hand": "1112345678999m5m", "rules": "chinese"})
+    assert result["decomposition"] in decompositions.json()["result"]
+    waits = client.post("/v1/mahjong/fan_waits", json={"hand": "1112345678999m", "min_fan": 0}).json()["result"]
+    assert waits == {str(t): total for t, total in mahjong.fan_waits("1112345678999m", min_fan=0).items()}
+
+
 def _jsonable(hand):
     return hand.tolist() if isinstance(hand, np.ndarray) else hand
 
@@ -130,6 +148,7 @@ def _jsonable(hand):
     ("shisanshui", "rank5", lambda rng, n: shisanshui_hands.input_forms(rng, n, 5), {}),
     ("zipai", "hu", zipai_hands.input_forms, {}),
     ("zipai", "ting", zipai_hands.input_forms, {"exposed": []}),
+    ("mahjong", "fan_waits", mahjong_hands.input_forms, {"min_fan": 0}),
 ])
 def test_hands_are_answered_each_with_errors_in_place(client, rng, game, name, hands, extra):
     batch = [_jsonable(h) for h in hands(rng, 200)]
@@ -156,13 +175,28 @@ BATCH_CASES = [  # (game, query, query string, rows: "mahjong" / "zipai" and the
     ("shisanshui", "rank5_batch", "", 5), ("shisanshui", "rank3_batch", "?rules=a5_lowest", 3),
     ("shisanshui", "best_batch", "?objective=expected", 13), ("zipai", "hu_batch", "?rules=hunan", ("zipai", 9)),
     ("zipai", "ting_batch", "", ("zipai", 8)),
+    ("mahjong", "fan_batch", "", "fan"), ("mahjong", "fan_batch", "?self_drawn=true&seat_wind=2&flowers=3", "fan"),
 ]
 SAMPLES = {("mahjong", 14): ["11123456789999m", "1122m3344p5566s77z"], ("mahjong", 13): ["1112345678999m"],
            ("zipai", 9): ["二七十二七十贰柒拾"], ("zipai", 8): ["二七十二七十贰柒"]}
 
 
+MELD_CODES = {"chow": 1, "pong": 2, "kong": 3, "concealed_kong": 4}
+"""``fan_batch``'s meld kinds (0: no meld)."""
+
+
+def _fan_row(case):
+    """A ``fan_batch`` route row of a case: 34 concealed counts, the win tile, 4 (kind, tile) melds."""
+    melds = [(MELD_CODES[kind], t) for kind, t in case.melds] + [(0, 0)] * (4 - len(case.melds))
+    return [*case.hand, case.win_tile, *(v for meld in melds for v in meld)]
+
+
 def _rows(rng, kind, n):
-    """n rows: every other one a sample hand of the size, the rest seeded random hands."""
+    """n rows: every other one a sample hand of the size, the rest seeded random hands (for
+    ``fan_batch``, seeded winning hands with their melds, and some changed by a tile)."""
+    if kind == "fan":
+        return np.array([_fan_row(gb_hands.random_case(rng) if i % 3 else gb_hands.losing_case(rng))
+                         for i in range(n)], np.uint8)
     if isinstance(kind, int):
         return np.array([rng.permutation(52)[:kind] for _ in range(n)], np.uint8)
     game, size = kind
@@ -187,11 +221,33 @@ def test_a_batch_route_answers_the_batch_functions_bytes(client, rng, game, name
     response = client.post(f"/v1/{game}/{name}{params}", content=rows.tobytes(),
                            headers={"Content-Type": "application/octet-stream"})
     assert response.status_code == 200, response.text
-    kwargs = {k: int(v) if v.isdigit() else v for k, v in (p.split("=") for p in params[1:].split("&") if p)}
-    want = registry().get(game, name).function(rows.copy(), **kwargs)
+    kwargs = {k: _query_value(v) for k, v in (p.split("=") for p in params[1:].split("&") if p)}
+    if kind == "fan":  # the row: 34 counts, the win tile, 4 melds of (kind, tile) as int8
+        args = (rows[:, :34].copy(), rows[:, 34].copy(), rows[:, 35:].view(np.int8).reshape(-1, 4, 2).copy())
+    else:
+        args = (rows.copy(),)
+    want = registry().get(game, name).function(*args, **kwargs)
     shape = tuple(int(n) for n in response.headers["x-shape"].split(","))
     got = np.frombuffer(response.content, np.dtype(response.headers["x-dtype"]).newbyteorder("<")).reshape(shape)
     assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def _query_value(text):
+    return {"true": True, "false": False}.get(text, int(text) if text.isdigit() else text)
+
+
+def test_fan_batch_rows_answer_what_fan_does(client, rng):
+    cases = [gb_hands.random_case(rng) if i % 3 else gb_hands.losing_case(rng) for i in range(60)]
+    rows = np.array([_fan_row(c) for c in cases], np.uint8)
+    response = client.post("/v1/mahjong/fan_batch?self_drawn=1&round_wind=1", content=rows.tobytes(),
+                           headers={"Content-Type": "application/octet-stream"})
+    assert response.status_code == 200, response.text
+    got = np.frombuffer(response.content, np.dtype(response.headers["x-dtype"]).newbyteorder("<"))
+    for case, total in zip(cases, got.tolist()):
+        score = mahjong.fan(case.hand, int(case.win_tile), [(kind, int(t)) for kind, t in case.melds],
+                            self_drawn=True, round_wind=1)
+        assert total == (-1 if score is None else score.total), case
+    assert (got == -1).any() and (got >= 0).any()
 
 
 def _answer(response):
@@ -256,6 +312,10 @@ def test_batch_routes_check_media_type_parameters_and_size(client):
                               400, "InvalidFieldError")
     assert "34-byte rows" in _error(client.post("/v1/mahjong/is_hu_batch", content=rows[:-1], headers=octet),
                                     400, "InvalidFieldError")
+    assert "43-byte rows" in _error(client.post("/v1/mahjong/fan_batch", content=rows, headers=octet),
+                                    400, "InvalidFieldError")
+    assert "'win_tiles'" in _error(client.post("/v1/mahjong/fan_batch?win_tiles=1", content=b"", headers=octet),
+                                   400, "InvalidFieldError")  # the rows give it
     two_tiles = bytes(mahjong.hand_counts("11m"))
     assert "row 1" in _error(client.post("/v1/mahjong/is_hu_batch", content=two_tiles + b"\x05" * 34,
                                          headers=octet), 400, "InvalidHandError")

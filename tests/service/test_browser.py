@@ -186,6 +186,95 @@ def test_mahjong_hands_built_by_clicking_and_jokers(page):
     _enter(page, "mahjong", [("mj-jokers", "0")])
 
 
+def _select(driver, panel, element_id, value):
+    from selenium.webdriver.support.ui import Select
+
+    _analysed(driver, panel, lambda: Select(_by_id(driver, element_id)).select_by_value(value))
+
+
+def _fans_shown(driver):
+    """(total, [(name, times, points)]) of the fans table."""
+    rows = [(tr.get_attribute("data-name"), int(tr.get_attribute("data-times")), int(tr.get_attribute("data-points")))
+            for tr in _all(_by_id(driver, "mj-fans"), "tbody tr")]
+    return int(_by_id(driver, "mj-fan-total").get_attribute("data-value")), rows
+
+
+def _fans_of(score):
+    counted = {}
+    for name, points in score.fans:
+        times, total = counted.get(name, (0, 0))
+        counted[name] = (times + 1, total + points)
+    return score.total, [(name, times, points) for name, (times, points) in counted.items()]
+
+
+def test_mahjong_chinese_fans(page):
+    _tab(page, "mahjong")
+    hand = "1112345678999m5m"
+    _enter(page, "mahjong", [("mj-hand", hand)])
+    assert not _by_id(page, "mj-fan-options").is_displayed() and not _by_id(page, "mj-fans-block").is_displayed()
+    _select(page, "mahjong", "mj-rules", "chinese")
+    counts = list(mahjong.hand_counts(hand))
+
+    def scores(**flags):
+        """Each held tile's score as the winning tile, or the error fan raises on it."""
+        out = {}
+        for t in range(34):
+            if counts[t]:
+                rest = counts.copy()
+                rest[t] -= 1
+                try:
+                    out[t] = mahjong.fan(rest, t, **flags)
+                except ValueError as exc:
+                    out[t] = exc
+        return out
+
+    def shown_tiles():
+        return {int(w.get_attribute("data-tile")): int(w.get_attribute("data-total") or -1)
+                for w in _all(page, "#mj-win-tiles .wait")}
+
+    want = scores()
+    assert shown_tiles() == {t: s.total for t, s in want.items()}
+    best = max(want, key=lambda t: (want[t].total, -t))  # the first of the best is chosen
+    assert int(_all(page, "#mj-win-tiles .wait.chosen")[0].get_attribute("data-tile")) == best
+    assert _fans_shown(page) == _fans_of(want[best])
+    shown_form = _all(page, "#mj-fan-decomposition [data-form]")[0].get_attribute("data-form")
+    assert shown_form == want[best].decomposition.form
+
+    other = min(want, key=lambda t: (want[t].total, t))
+    _analysed(page, "mahjong", lambda: _all(page, f'#mj-win-tiles .wait[data-tile="{other}"] img')[0].click())
+    assert int(_all(page, "#mj-win-tiles .wait.chosen")[0].get_attribute("data-tile")) == other
+    assert _fans_shown(page) == _fans_of(want[other])
+
+    _analysed(page, "mahjong", lambda: _by_id(page, "mj-self-drawn").click())
+    _select(page, "mahjong", "mj-seat-wind", "2")
+    drawn = scores(self_drawn=True, seat_wind=2)
+    assert shown_tiles() == {t: s.total for t, s in drawn.items()} and _fans_shown(page) == _fans_of(drawn[other])
+
+    # 和绝张 cannot hold on a tile the rest of the hand holds: that tile shows fan's error instead
+    _analysed(page, "mahjong", lambda: _by_id(page, "mj-fourth-tile").click())
+    last = scores(self_drawn=True, seat_wind=2, fourth_tile=True)
+    assert shown_tiles() == {t: -1 if isinstance(s, ValueError) else s.total for t, s in last.items()}
+    refused = {t: str(s) for t, s in last.items() if isinstance(s, ValueError)}
+    assert refused and len(refused) < len(last)
+    assert {int(w.get_attribute("data-tile")): w.get_attribute("title") for w in _all(page, "#mj-win-tiles .wait")
+            if w.get_attribute("title")} == refused
+    _analysed(page, "mahjong", lambda: _by_id(page, "mj-fourth-tile").click())
+
+    ready = "1112345678999m"  # 13 tiles: each wait with the total a win on it scores
+    _enter(page, "mahjong", [("mj-hand", ready), ("mj-flowers", "1")])
+    totals = mahjong.fan_waits(ready, min_fan=0, self_drawn=True, seat_wind=2, flowers=1)
+    waits = _all(page, "#mj-waits .wait")
+    assert {int(w.get_attribute("data-tile")): int(w.get_attribute("data-total")) for w in waits} == totals
+    enough = mahjong.fan_waits(ready, self_drawn=True, seat_wind=2, flowers=1)  # the 8 fans a win needs
+    assert {int(w.get_attribute("data-tile")) for w in waits if "low" not in w.get_attribute("class")} == set(enough)
+
+    _analysed(page, "mahjong", lambda: _by_id(page, "mj-self-drawn").click())
+    _enter(page, "mahjong", [("mj-flowers", "0")])
+    _select(page, "mahjong", "mj-seat-wind", "0")
+    _select(page, "mahjong", "mj-rules", "riichi")
+    assert not _by_id(page, "mj-fan-options").is_displayed()
+
+
 def test_shisanshui_tab(page, shots):
     _tab(page, "shisanshui")
     _enter(page, "shisanshui", [("sss-hand", SSS_HAND)])

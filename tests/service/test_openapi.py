@@ -63,11 +63,13 @@ def test_every_route_is_described_by_its_functions_signature():
                     assert body["properties"][p.name]["default"] == p.default
         else:
             assert "application/octet-stream" in operation["requestBody"]["content"]
-            # every parameter after the rows but ``out`` (a response is its own array)
-            assert [p["name"] for p in operation["parameters"]] == [n for n in list(signature.parameters)[1:]
+            # every parameter the rows do not give but ``out`` (a response is its own array)
+            in_row = [part.param for part in query.row]
+            assert in_row == list(signature.parameters)[:len(in_row)]
+            assert [p["name"] for p in operation["parameters"]] == [n for n in list(signature.parameters)[len(in_row):]
                                                                      if n != OUT_PARAM]
-            assert OUT_PARAM in signature.parameters
             assert f"(N, {query.width}) uint8" in operation["description"]
+            assert all(f"`{name}`" in operation["description"] for name in in_row[1:])
 
 
 def test_result_schemas_name_record_fields_and_properties():

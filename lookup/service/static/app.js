@@ -123,19 +123,28 @@ function showTab(name) {
 
 // --- mahjong -----------------------------------------------------------------------------------
 
-const mj = {counts: null};
+const mj = {counts: null, winTile: null, scoredHand: null};
 
 function meldTiles([kind, low]) {
   return kind === "pong" ? [low, low, low] : [low, low + 1, low + 2];
+}
+
+// The Chinese Official (国标) scoring options of the form, as the fan queries take them.
+function mjFanFlags() {
+  const number = (id) => Number.parseInt($(id).value || "0", 10);
+  return {self_drawn: $("mj-self-drawn").checked, fourth_tile: $("mj-fourth-tile").checked,
+          kong: $("mj-kong").checked, last_tile: $("mj-last-tile").checked,
+          seat_wind: number("mj-seat-wind"), round_wind: number("mj-round-wind"), flowers: number("mj-flowers")};
 }
 
 const mjEdit = countsEditor("mahjong", "mj", mj, () => mjAnalyse());
 
 function mjClear() {
   showError("mj", null);
-  for (const id of ["mj-view", "mj-waits", "mj-decompositions", "mj-summary", "mj-note"]) $(id).replaceChildren();
-  $("mj-advice").tBodies[0].replaceChildren();
-  for (const id of ["mj-advice-block", "mj-waits-block", "mj-decompositions-block"]) $(id).hidden = true;
+  for (const id of ["mj-view", "mj-waits", "mj-decompositions", "mj-summary", "mj-note", "mj-win-tiles",
+                    "mj-fan-total", "mj-fan-decomposition"]) $(id).replaceChildren();
+  for (const id of ["mj-advice", "mj-fans"]) $(id).tBodies[0].replaceChildren();
+  for (const id of ["mj-advice-block", "mj-waits-block", "mj-decompositions-block", "mj-fans-block"]) $(id).hidden = true;
 }
 
 const mjAnalyse = serialized("mahjong", async () => {
@@ -144,6 +153,8 @@ const mjAnalyse = serialized("mahjong", async () => {
   if (!hand) return;
   const rules = $("mj-rules").value;
   const jokers = Number.parseInt($("mj-jokers").value || "0", 10);
+  const scored = rules === "chinese" && jokers === 0;  // the fan queries score concealed hands, no jokers
+  $("mj-fan-options").hidden = rules !== "chinese";
   try {
     mj.counts = await api("mahjong", "hand_counts", {hand});
     $("mj-view").replaceChildren(pictures("mahjong", fromCounts(mj.counts), mjEdit.remove));
@@ -158,17 +169,27 @@ const mjAnalyse = serialized("mahjong", async () => {
         summary.push(mjShanten(shanten));
         mjAdvice(advice);
         if (hu) mjDecompositions(await api("mahjong", "decompositions", {hand, rules}));
+        if (hu && scored && size === 14) await mjFans();
       }
     } else if (size % 3 === 1) {
       const waits = await api("mahjong", "ting", {hand, rules, jokers});
       if (jokers === 0) summary.push(mjShanten(await api("mahjong", "shanten", {hand, rules})));
-      $("mj-waits").replaceChildren(waits.length ? pictures("mahjong", waits) : el("span", {text: "not ready"}));
+      if (scored && size === 13 && waits.length) {
+        const totals = await api("mahjong", "fan_waits", {hand, min_fan: 0, ...mjFanFlags()});
+        $("mj-waits").replaceChildren(...waits.map((t) => mjScoredTile(t, totals[t])));
+        $("mj-note").textContent = `Each wait shows the points a win on it scores; red: under the ${CATALOG.mahjong.min_fan} ` +
+          "fans a win needs (flowers not counted).";
+      } else {
+        $("mj-waits").replaceChildren(waits.length ? pictures("mahjong", waits) : el("span", {text: "not ready"}));
+      }
       $("mj-waits-block").hidden = false;
     } else {
       await api("mahjong", jokers ? "is_hu" : "shanten", {hand, rules, ...(jokers ? {jokers} : {})});
     }
     $("mj-summary").replaceChildren(...summary.flatMap((s, i) => (i ? [" · ", s] : [s])));
-    if (jokers) $("mj-note").textContent = "Shanten, discard advice and decompositions take no jokers.";
+    if (jokers) {
+      $("mj-note").textContent = `Shanten, discard advice${rules === "chinese" ? ", decompositions and fans" : " and decompositions"} take no jokers.`;
+    }
   } catch (error) {
     mjClear();
     if (mj.counts) $("mj-view").replaceChildren(pictures("mahjong", fromCounts(mj.counts), mjEdit.remove));
@@ -191,17 +212,68 @@ function mjAdvice(advice) {
   $("mj-advice-block").hidden = false;
 }
 
+// A decomposition of the hand shown (mj.counts) as its form and groups of tiles.
+function mjDecomposition(tag, d) {
+  let groups;
+  if (d.form === "seven_pairs") groups = d.pairs.map((t) => [t, t]);
+  else if (d.pair === null) groups = [fromCounts(mj.counts)];  // 将将胡, 全不靠: the tiles as held
+  else if (d.form === "thirteen_orphans") groups = [[d.pair, d.pair], fromCounts(mj.counts.map((n) => (n === 1 ? 1 : 0)))];
+  else groups = [[d.pair, d.pair], ...(d.knitted.length ? [d.knitted] : []), ...d.melds.map(meldTiles)];
+  return el(tag, {"data-form": d.form}, el("span", {class: "form", text: d.form.replace(/_/g, " ")}),
+            ...groups.map((g) => pictures("mahjong", g)));
+}
+
 function mjDecompositions(found) {
-  const items = found.map((d) => {
-    let groups;
-    if (d.pair === null) groups = d.pairs.map((t) => [t, t]);
-    else if (d.form === "thirteen_orphans") groups = [[d.pair, d.pair], fromCounts(mj.counts.map((n) => (n === 1 ? 1 : 0)))];
-    else groups = [[d.pair, d.pair], ...d.melds.map(meldTiles)];
-    return el("li", {"data-form": d.form}, el("span", {class: "form", text: d.form.replace(/_/g, " ")}),
-              ...groups.map((g) => pictures("mahjong", g)));
-  });
-  $("mj-decompositions").replaceChildren(...items);
+  $("mj-decompositions").replaceChildren(...found.map((d) => mjDecomposition("li", d)));
   $("mj-decompositions-block").hidden = false;
+}
+
+// A tile with the fan total of a win on it (red under the minimum, flowers not counted).
+function mjScoredTile(tile, total, onclick) {
+  const flowers = mjFanFlags().flowers;
+  const low = total === undefined || total - flowers < CATALOG.mahjong.min_fan;
+  return el("span", {class: `wait${low ? " low" : ""}`, "data-tile": tile, "data-total": total ?? ""},
+            picture("mahjong", tile, onclick), el("span", {class: "label", text: total === undefined ? "–" : `${total} fan`}));
+}
+
+// The fans of a winning 14-tile hand: each tile it holds as the winning tile, with its total
+// (click one to choose it; the best is chosen first), then the chosen tile's fans. A tile on
+// which the flags cannot hold (和绝张 with another copy in hand, ...) shows its error instead.
+async function mjFans() {
+  const flags = mjFanFlags();
+  const held = mj.counts.flatMap((n, t) => (n ? [t] : []));
+  if (mj.scoredHand !== mj.counts.join()) { mj.scoredHand = mj.counts.join(); mj.winTile = null; }  // a new hand
+  const scores = await Promise.all(held.map((t) => {
+    const hand = mj.counts.map((n, i) => (i === t ? n - 1 : n));
+    return attempt(api("mahjong", "fan", {hand, win_tile: t, ...flags}));
+  }));
+  const totals = scores.map((s) => (s.ok && s.value !== null ? s.value.total : -1));
+  if (!held.includes(mj.winTile)) mj.winTile = held[totals.indexOf(Math.max(...totals))];
+  const choose = (t) => { mj.winTile = t; mjAnalyse(); };
+  $("mj-win-tiles").replaceChildren(...held.map((t, i) => {
+    const tile = mjScoredTile(t, totals[i] < 0 ? undefined : totals[i], choose);
+    if (!scores[i].ok) tile.title = scores[i].error.message;
+    if (t === mj.winTile) tile.classList.add("chosen");
+    return tile;
+  }));
+  const chosen = scores[held.indexOf(mj.winTile)];
+  if (!chosen.ok) {
+    panelError("mj-fan-decomposition", chosen.error);
+  } else if (chosen.value !== null) {
+    const score = chosen.value;
+    const counted = new Map();
+    for (const [name, points] of score.fans) {
+      const [times, sum] = counted.get(name) || [0, 0];
+      counted.set(name, [times + 1, sum + points]);
+    }
+    $("mj-fans").tBodies[0].replaceChildren(...[...counted].map(([name, [times, points]]) =>
+      el("tr", {"data-name": name, "data-times": times, "data-points": points},
+         el("td", {lang: "zh", text: times > 1 ? `${name} ×${times}` : name}), el("td", {class: "points", text: String(points)}))));
+    $("mj-fan-total").textContent = String(score.total);
+    $("mj-fan-total").dataset.value = score.total;
+    $("mj-fan-decomposition").replaceChildren(mjDecomposition("span", score.decomposition));
+  }
+  $("mj-fans-block").hidden = false;
 }
 
 // --- shisanshui --------------------------------------------------------------------------------
@@ -323,13 +395,19 @@ function setUp() {
   fillSelect($("sss-rules"), CATALOG.shisanshui.presets.map((p) => [p, p]), "standard");
   fillSelect($("zp-rules"), Object.entries(CATALOG.zipai.presets).map(([p, h]) => [p, `${p} (${h} huxi)`]), "paohuzi");
   $("mj-jokers").max = CATALOG.mahjong.max_jokers;
+  $("mj-flowers").max = CATALOG.mahjong.max_flowers;
+  const winds = ["E", "S", "W", "N"].map((w, i) => [String(i), `${w} ${CATALOG.mahjong.chinese[CATALOG.mahjong.winds[i]]}`]);
+  fillSelect($("mj-seat-wind"), winds, "0");
+  fillSelect($("mj-round-wind"), winds, "0");
   $("mj-palette").append(pictures("mahjong", CATALOG.mahjong.names.map((_, i) => i), mjEdit.add));
   $("sss-palette").append(pictures("shisanshui", CATALOG.shisanshui.names.map((_, i) => i), sssAdd));
   $("zp-palette").append(pictures("zipai", CATALOG.zipai.names.map((_, i) => i), zpEdit.add));
   const forms = {"mj-form": mjAnalyse, "sss-form": sssAnalyse, "zp-form": zpAnalyse};
   for (const [id, analyse] of Object.entries(forms)) {
     $(id).addEventListener("submit", (event) => { event.preventDefault(); analyse(); });
-    $(id).addEventListener("change", (event) => { if (event.target.tagName === "SELECT" || event.target.type === "number") analyse(); });
+    $(id).addEventListener("change", (event) => {
+      if (event.target.tagName === "SELECT" || ["number", "checkbox"].includes(event.target.type)) analyse();
+    });
   }
   for (const button of document.querySelectorAll("[data-clear]")) {
     button.addEventListener("click", () => { $(button.dataset.clear).value = ""; forms[button.form.id](); });
