@@ -27,12 +27,15 @@ BATCH_SUFFIX = "_batch"
 
 def batch_queries(game: str) -> dict[str, Callable[..., Any]]:
     """The batch queries of a game's package by command name: each public ``NAME_batch``
-    function that answers one array (one answer per row) as ``NAME`` without a leading ``is_``
-    (``is_hu_batch`` is ``hu``). A query answering several arrays (``mahjong.discard_batch``)
-    has no single OUTPUT to write to, and is not one."""
+    function that reads one array and answers one (one answer per row) as ``NAME`` without a
+    leading ``is_`` (``is_hu_batch`` is ``hu``). A query answering several arrays
+    (``mahjong.discard_batch``) has no single OUTPUT to write to, and one that needs other
+    arrays besides the rows (``mahjong.fan_batch``: the win tiles) has no single INPUT: neither
+    is one."""
     module = importlib.import_module(f"lookup.{game}")
     return {command_name(name): getattr(module, name) for name in getattr(module, "__all__", ())
-            if name.endswith(BATCH_SUFFIX) and _answers_one_array(getattr(module, name))}
+            if name.endswith(BATCH_SUFFIX) and _answers_one_array(getattr(module, name))
+            and _reads_one_array(getattr(module, name))}
 
 
 def _answers_one_array(function: Callable[..., Any]) -> bool:
@@ -41,6 +44,13 @@ def _answers_one_array(function: Callable[..., Any]) -> bool:
 
     answer = typing.get_type_hints(function).get("return")
     return (typing.get_origin(answer) or answer) is np.ndarray
+
+
+def _reads_one_array(function: Callable[..., Any]) -> bool:
+    """Whether ``function`` needs one argument only (the rows; every other has a default)."""
+    required = [p for p in inspect.signature(function).parameters.values()
+                if p.default is inspect.Parameter.empty and p.kind is not inspect.Parameter.VAR_KEYWORD]
+    return len(required) == 1
 
 
 def command_name(name: str) -> str:

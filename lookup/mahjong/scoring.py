@@ -318,6 +318,7 @@ def _flag_column(value: npt.ArrayLike, name: str, n: int) -> np.ndarray:
     return array.astype(np.int64)
 
 
+# wide: one keyword per flag, as fan takes them, each a scalar or a column
 def fan_batch(hands: npt.ArrayLike, win_tiles: npt.ArrayLike, melds: npt.ArrayLike | None = None, *,
               self_drawn: npt.ArrayLike = False, fourth_tile: npt.ArrayLike = False, kong: npt.ArrayLike = False,
               last_tile: npt.ArrayLike = False, seat_wind: npt.ArrayLike = 0, round_wind: npt.ArrayLike = 0,
