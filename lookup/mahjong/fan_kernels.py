@@ -16,7 +16,7 @@ import numpy as np
 
 from ..addresses import row_at, table_at, unowned
 from ..jit import OK, jitable, kernel_decorator
-from .encoding import MAX_COPIES, N_TILE_KINDS
+from .encoding import MAX_COPIES, MAX_MELDS, N_TILE_KINDS
 from .fan_readings import declared_count, score_hand
 from .fans import ERR_MELD, MELD_CHOW, MELD_KONG
 
@@ -29,6 +29,16 @@ def scoring_tables(wide, narrow):
     splits = (table_at(wide, 0, np.uint32), table_at(wide, 1, np.uint32), table_at(narrow, 0, np.uint8),
               table_at(wide, 2, np.uint32), table_at(wide, 3, np.uint32), table_at(narrow, 1, np.uint8))
     return splits, (table_at(wide, 4, np.uint32), table_at(wide, 5, np.uint32))
+
+
+@jitable
+def meld_block(meld_bytes):
+    """The (4, 2) int8 meld rows of one hand from its 8 bytes (kind, tile per meld)."""
+    melds = np.empty((MAX_MELDS, 2), np.int8)
+    for i in range(MAX_MELDS):
+        melds[i, 0] = meld_bytes[2 * i]
+        melds[i, 1] = meld_bytes[2 * i + 1]
+    return melds
 
 
 kernel = kernel_decorator(__name__)
@@ -56,21 +66,21 @@ def fan_batch(hands, win_tiles, melds, situation, wide, narrow, work, out):
 
 
 @kernel
-def fan_one(hand, win_tile, melds, n_declared, situation, wide, narrow, work):
-    """(status, points without flowers or -1) of one hand (34 counts); work row ``W_DETAIL``
-    receives the best reading (layout in :mod:`.fans`, ``D_*``)."""
+def fan_one(hand, win_tile, meld_bytes, n_declared, situation, wide, narrow, work):
+    """(status, points without flowers or -1) of one hand (34 counts, its melds as 8 bytes);
+    work row ``W_DETAIL`` receives the best reading (layout in :mod:`.fans`, ``D_*``)."""
     splits, hu = scoring_tables(wide, narrow)
-    return score_hand(hand, win_tile, unowned(melds), n_declared, situation, splits, hu, unowned(work), True)
+    return score_hand(hand, win_tile, meld_block(meld_bytes), n_declared, situation, splits, hu, unowned(work), True)
 
 
 @kernel
-def fan_waits(hand, melds, n_declared, situation, wide, narrow, work, out):
+def fan_waits(hand, meld_bytes, n_declared, situation, wide, narrow, work, out):
     """out[w] = the points without flowers of the hand (13 - 3 per meld tiles) won on tile w,
     or -1 (w does not win, or would be a fifth copy). 和绝张 and 抢杠和 count only on the
     tiles where they can hold (none of the win tile held, nor, for 抢杠和, in the melds).
     Returns the status of the first refusal."""
     splits, hu = scoring_tables(wide, narrow)
-    melds, work = unowned(melds), unowned(work)
+    melds, work = meld_block(meld_bytes), unowned(work)
     self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers = situation
     for w in range(N_TILE_KINDS):
         copies = hand[w]

@@ -61,8 +61,8 @@ from .forms.standard import size_and_class, standard_waits
 
 # --- every reading of a hand, and the best ---------------------------------------------------
 
-(W_KIND, W_TILE, W_DECLARED, W_CONCEALED, W_FAN, W_WHERE, W_ALIVE, W_GROUPS, W_TRIAL, W_CHOSEN, W_REST, W_COUNTS,
- W_SPLIT, W_CODES, W_STATE, W_DETAIL) = range(16)
+(W_KIND, W_TILE, W_DECLARED, W_CONCEALED, W_FAN, W_WHERE, W_ALIVE, W_CHOSEN, W_REST, W_COUNTS, W_SPLIT, W_CODES,
+ W_STATE, W_DETAIL) = range(14)
 WORK_SHAPE = (W_DETAIL + 2, DETAIL_SIZE)
 """The scratch rows :func:`score_hand` works in (int64): the reading's melds, the fans found,
 the exclusion state, tile counts, the selection state (:data:`S_BEST` ...), and two detail
@@ -136,8 +136,7 @@ def offer_reading(work, keep, key, total, replacing, form, pair, knit, n_melds, 
         m = 0
         for i in range(n_melds):
             if not work[W_DECLARED, i]:
-                out[D_MELDS + 2 * m] = work[W_KIND, i]
-                out[D_MELDS + 2 * m + 1] = work[W_TILE, i]
+                out[D_MELDS + m] = work[W_KIND, i] * N_TILE_KINDS + work[W_TILE, i]
                 m += 1
         out[D_N_MELDS] = m
         count = 0
@@ -158,8 +157,7 @@ def score_reading(work, keep, key, form, n_melds, pair, knit, facts) -> None:
         key = search_key(work[W_KIND], work[W_TILE], work[W_DECLARED], n_melds, work[W_CODES])
     reading = (work[W_KIND], work[W_TILE], work[W_DECLARED], work[W_CONCEALED], n_melds, pair)
     n = reading_fans(form, reading, facts, work[W_FAN], work[W_WHERE], work[W_REST])
-    total = counted_points(work[W_FAN], work[W_WHERE], n, work[W_ALIVE], work[W_GROUPS], work[W_TRIAL],
-                           work[W_CHOSEN])
+    total = counted_points(work[W_FAN], work[W_WHERE], n, work[W_ALIVE], work[W_CHOSEN])
     state = work[W_STATE]
     if not keep:
         state[S_BEST] = max(state[S_BEST], total)

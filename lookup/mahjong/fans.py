@@ -241,15 +241,13 @@ MAX_FOUND = N_FANS + MAX_TILE_HOGS + MELD_SETS * MAX_FANS_PER_MELD_SET
 times), and the fans of each set of melds."""
 SPLIT_WIDTH = 1 + MAX_MELDS
 """Items per row of a split list (the pair, then the melds), read flat."""
-DETAIL_FANS = N_FANS + MAX_FLOWERS
-(D_TOTAL, D_FORM, D_PAIR, D_KNIT, D_N_MELDS) = range(5)
-D_MELDS = 5
-D_N_FANS = D_MELDS + 2 * MAX_MELDS
+(D_TOTAL, D_FORM, D_PAIR, D_KNIT, D_N_MELDS, D_MELDS) = range(6)
+D_N_FANS = D_MELDS + MAX_MELDS
 D_FANS = D_N_FANS + 1
 DETAIL_SIZE = D_FANS + MAX_FOUND
 """A scored reading as ints: total, form, pair (-1 none), knitted set (-1 none), melds of the
-concealed tiles, then (kind, tile) each (by tile, a chow first), the number of fans counted,
-then their indices."""
+concealed tiles, then each as kind * N_TILE_KINDS + tile (by tile, a chow first), the number
+of fans counted, then their indices."""
 
 
 @jitable
@@ -263,118 +261,137 @@ def bin_count(x: int) -> int:
 
 # --- the rules of exclusion, applied -------------------------------------------------------
 
-@jitable
-def sort_found(found_fan: np.ndarray, found_where: np.ndarray, n: int) -> None:
-    """Sorts the first ``n`` fans found into table order (stable)."""
-    for i in range(1, n):
-        fan = found_fan[i]
-        where = found_where[i]
-        j = i - 1
-        while j >= 0 and found_fan[j] > fan:
-            found_fan[j + 1] = found_fan[j]
-            found_where[j + 1] = found_where[j]
-            j -= 1
-        found_fan[j + 1] = fan
-        found_where[j + 1] = where
+def _partitions() -> list[tuple[int, ...]]:
+    """Every partition of the melds into groups, as group labels in order of first use."""
+    found: list[tuple[int, ...]] = []
+
+    def grow(labels: tuple[int, ...]) -> None:
+        if len(labels) == MAX_MELDS:
+            found.append(labels)
+            return
+        for label in range(max(labels) + 2):
+            grow(labels + (label,))
+
+    grow((0,))
+    return found
+
+
+def _joined() -> np.ndarray:
+    """JOINED[p, where]: the partition after joining the groups of the melds of ``where`` in
+    partition p, or -1 when two of those melds are in one group already."""
+    partitions = _partitions()
+    index = {labels: i for i, labels in enumerate(partitions)}
+    joined = np.full((len(partitions), 1 << MAX_MELDS), -1, np.int64)
+    for p, labels in enumerate(partitions):
+        for where in range(1 << MAX_MELDS):
+            groups = [labels[m] for m in range(MAX_MELDS) if (where >> m) & 1]
+            if len(set(groups)) < len(groups):
+                continue
+            merged = [groups[0] if groups and label in groups else label for label in labels]
+            order = {label: i for i, label in enumerate(dict.fromkeys(merged))}
+            joined[p, where] = index[tuple(order[label] for label in merged)]
+    return joined
+
+
+JOINED = _joined()
+"""Partitions of the melds into groups joined by counted fans (套算一次: melds combine once)."""
+APART = _partitions().index(tuple(range(MAX_MELDS)))
+"""The partition of melds not yet joined."""
+MELD_COUNT = np.array([bin(where).count("1") for where in range(1 << MAX_MELDS)], np.int64)
+EXCLUDERS_LOW = sum(1 << int(f) for f in np.flatnonzero(EXCLUDED.any(axis=1)) if f < WORD_FANS)
+EXCLUDERS_HIGH = sum(1 << int(f - WORD_FANS) for f in np.flatnonzero(EXCLUDED.any(axis=1)) if f >= WORD_FANS)
+"""The fans that exclude any, as a fan mask (bits of fans below WORD_FANS, then of the rest)."""
+BIT_MODULUS = 67
+"""2**k % 67 differs for every k < 64 (2 generates the units modulo the prime 67)."""
+BIT_INDEX = np.zeros(BIT_MODULUS, np.int64)
+BIT_INDEX[[(1 << k) % BIT_MODULUS for k in range(64)]] = np.arange(64)
+"""BIT_INDEX[2**k % BIT_MODULUS] = k: the index of a word's one set bit."""
 
 
 @jitable
-def group_root(groups: np.ndarray, meld: int) -> int:
-    while groups[meld] != meld:
-        meld = groups[meld]
-    return meld
+def has_fan(low: int, high: int, fan: int) -> bool:
+    """Whether fan mask (``low``, ``high``: bits of fans below WORD_FANS, then of the rest) holds ``fan``."""
+    return (low >> fan) & 1 == 1 if fan < WORD_FANS else (high >> (fan - WORD_FANS)) & 1 == 1
 
 
 @jitable
-def join_groups(groups: np.ndarray, where: int) -> bool:
-    """Joins the groups of the melds of ``where`` into one; False, changing nothing, when two of
-    them are in one group already (套算一次: melds combine once)."""
-    roots = 0
-    for meld in range(MAX_MELDS):
-        if (where >> meld) & 1:
-            r = group_root(groups, meld)
-            if (roots >> r) & 1:
-                return False
-            roots |= 1 << r
-    first = -1
-    for r in range(MAX_MELDS):
-        if (roots >> r) & 1:
-            if first < 0:
-                first = r
-            else:
-                groups[r] = first
-    return True
-
-
-@jitable
-def counted_points(found_fan, found_where, n, alive, groups, trial, chosen) -> int:
-    """Applies the rules of exclusion to the ``n`` fans found (sorted here into table order;
-    ``alive[i]`` says whether fan i counts) and returns the points counted, flowers aside.
+def counted_points(found_fan, found_where, n, alive, chosen) -> int:
+    """Applies the rules of exclusion to the ``n`` fans found (``alive[i]`` says whether fan i
+    counts) and returns the points counted, flowers aside.
 
     1. 不重复/不拆移: in table order, each fan still counted drops what :data:`EXCLUDED` says.
-    2. 套算一次: a fan of three or four melds counts once per group of melds it joins; of the
-       fans of two melds, the choice that joins the most melds not yet joined, no meld twice
-       in fans of one name (不得相同), then the most names, then :data:`PAIR_FANS` order.
+    2. 套算一次: a fan of three or four melds counts once per group of melds it joins (in table
+       order); of the fans of two melds, the choice that joins the most melds not yet joined,
+       no meld twice in fans of one name (不得相同), then the most names, then
+       :data:`PAIR_FANS` order.
     3. 无番和 only when nothing else counts.
     """
-    sort_found(found_fan, found_where, n)
-    killed_low = killed_high = 0  # the fans dropped whole, as EXCLUDED_LOW and EXCLUDED_HIGH
+    present_low = present_high = 0
     for i in range(n):
+        fan = found_fan[i]
         alive[i] = True
-    previous = -1
-    for i in range(n):
-        fan = found_fan[i]
-        if (killed_low >> fan) & 1 if fan < WORD_FANS else (killed_high >> (fan - WORD_FANS)) & 1:
+        if fan < WORD_FANS:
+            present_low |= 1 << fan
+        else:
+            present_high |= 1 << (fan - WORD_FANS)
+    killed_low = killed_high = 0
+    excluders_low, excluders_high = present_low & EXCLUDERS_LOW, present_high & EXCLUDERS_HIGH
+    while excluders_low or excluders_high:  # in table order
+        if excluders_low:
+            bit = excluders_low & -excluders_low
+            excluders_low ^= bit
+            fan = BIT_INDEX[bit % BIT_MODULUS]
+        else:
+            bit = excluders_high & -excluders_high
+            excluders_high ^= bit
+            fan = WORD_FANS + BIT_INDEX[bit % BIT_MODULUS]
+        if has_fan(killed_low, killed_high, fan):
             continue
-        if fan != previous:
-            killed_low |= EXCLUDED_LOW[fan]
-            killed_high |= EXCLUDED_HIGH[fan]
-            previous = fan
-        if EXCLUDES_INSTANCES[fan]:
-            taken = 0
-            for j in range(n):
-                scope = EXCLUDED[fan, found_fan[j]]
-                if scope == WITHIN:
-                    where = found_where[j]
-                    if where != 0 and where & ~found_where[i] == 0:
-                        alive[j] = False
-                elif scope > 0 and alive[j]:
-                    if taken < scope:
-                        alive[j] = False
-                    taken += 1
+        killed_low |= EXCLUDED_LOW[fan]
+        killed_high |= EXCLUDED_HIGH[fan]
+        if EXCLUDES_INSTANCES[fan]:  # scopes WITHIN and by number act on instances
+            for i in range(n):
+                if found_fan[i] != fan:
+                    continue
+                taken = 0
+                for j in range(n):
+                    scope = EXCLUDED[fan, found_fan[j]]
+                    if scope == WITHIN:
+                        where = found_where[j]
+                        if where != 0 and where & ~found_where[i] == 0:
+                            alive[j] = False
+                    elif scope > 0 and alive[j]:
+                        if taken < scope:
+                            alive[j] = False
+                        taken += 1
+    n_sets = 0
     for i in range(n):
-        fan = found_fan[i]
-        if (killed_low >> fan) & 1 if fan < WORD_FANS else (killed_high >> (fan - WORD_FANS)) & 1:
+        if has_fan(killed_low, killed_high, found_fan[i]):
             alive[i] = False
-    for m in range(MAX_MELDS):
-        groups[m] = m
+        elif alive[i] and MELD_COUNT[found_where[i]] >= 3:
+            j = n_sets  # kept in table order (stable)
+            while j > 0 and found_fan[chosen[j - 1]] > found_fan[i]:
+                chosen[j] = chosen[j - 1]
+                j -= 1
+            chosen[j] = i
+            n_sets += 1
+    partition = APART
+    for k in range(n_sets):
+        joined = JOINED[partition, found_where[chosen[k]]]
+        if joined < 0:
+            alive[chosen[k]] = False
+        else:
+            partition = joined
     n_pairs = 0
     for i in range(n):
-        if not alive[i]:
-            continue
-        if bin_count(found_where[i]) >= 3:
-            if not join_groups(groups, found_where[i]):
-                alive[i] = False
-        elif PAIR_RANK[found_fan[i]] >= 0:
+        if alive[i] and PAIR_RANK[found_fan[i]] >= 0:
             chosen[n_pairs] = i
             n_pairs += 1
-    all_fit = n_pairs > 0
-    if n_pairs:  # the common case: every fan of two melds can count (then counting all is best)
-        trial[:MAX_MELDS] = groups[:MAX_MELDS]
-        per_name = 0
-        for b in range(n_pairs):
-            i = chosen[b]
-            shift = MAX_MELDS * PAIR_RANK[found_fan[i]]
-            if (per_name >> shift) & found_where[i] or not join_groups(trial, found_where[i]):
-                all_fit = False
-                break
-            per_name |= found_where[i] << shift
-    if n_pairs and not all_fit:
+    if n_pairs:
         best_key = -1
         best_choice = 0
-        for choice in range(1 << n_pairs):
-            trial[:MAX_MELDS] = groups[:MAX_MELDS]
-            ok = True
+        for choice in range((1 << n_pairs) - 1, -1, -1):  # every pair fan first: it is best when it fits
+            joined = partition
             per_name = 0  # 4 bits of melds per pair fan
             counts = 0  # 3 bits of count per pair fan, PAIR_FANS order from the top
             size = 0
@@ -383,13 +400,17 @@ def counted_points(found_fan, found_where, n, alive, groups, trial, chosen) -> i
                     i = chosen[b]
                     name = PAIR_RANK[found_fan[i]]
                     where = found_where[i]
-                    if (per_name >> (MAX_MELDS * name)) & where or not join_groups(trial, where):
-                        ok = False
+                    joined = JOINED[joined, where] if joined >= 0 else -1
+                    if (per_name >> (MAX_MELDS * name)) & where or joined < 0:
+                        joined = -1
                         break
                     per_name |= where << (MAX_MELDS * name)
                     counts += PAIR_KEY_BASE ** (len(PAIR_FANS) - 1 - name)
                     size += 1
-            if ok:
+            if joined >= 0:
+                if choice == (1 << n_pairs) - 1:
+                    best_choice = choice
+                    break
                 names = 0
                 rest = counts
                 while rest:

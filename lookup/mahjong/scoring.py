@@ -19,6 +19,7 @@ implied when the melds show them); ``kong`` 杠上开花 when self-drawn, 抢杠
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -32,6 +33,7 @@ from .decompositions import Decomposition
 from .encoding import KNITTED_SETS, MAX_COPIES, MAX_MELDS, N_TILE_KINDS
 from .fan_readings import W_DETAIL, WORK_SHAPE
 from .fans import (
+    CHOW,
     D_FANS,
     D_FORM,
     D_KNIT,
@@ -70,8 +72,6 @@ FLAGS = ("self_drawn", "fourth_tile", "kong", "last_tile")
 SITUATION = FLAGS + ("seat_wind", "round_wind", "flowers")
 """The columns of a situation row, in the kernels' order."""
 MAX_VALUE = {"seat_wind": N_WINDS - 1, "round_wind": N_WINDS - 1, "flowers": MAX_FLOWERS}
-NO_MELDS = np.zeros((MAX_MELDS, 2), MELD_DTYPE)
-"""The meld rows of a hand that declares none (the kernels only read it)."""
 
 
 class FanScore(NamedTuple):
@@ -83,6 +83,29 @@ class FanScore(NamedTuple):
     total: int
     fans: tuple[tuple[str, int], ...]
     decomposition: Decomposition
+
+
+_new_fan_score = tuple.__new__  # builds a FanScore without its Python-level __new__
+
+
+def _new_decomposition(form: str, pair: int | None, melds: tuple = (), pairs: tuple = (),
+                       knitted: tuple = ()) -> Decomposition:
+    """A :class:`Decomposition` built without the frozen dataclass's field-by-field __init__."""
+    made = object.__new__(Decomposition)
+    made.__dict__.update(form=form, pair=pair, melds=melds, pairs=pairs, knitted=knitted)
+    return made
+
+
+_thread_scratch = threading.local()
+
+
+def _scratch() -> np.ndarray:
+    """This thread's work array for the one-hand kernel (rewritten by every call)."""
+    try:
+        return _thread_scratch.work
+    except AttributeError:
+        _thread_scratch.work = np.empty(WORK_SHAPE, np.int64)
+        return _thread_scratch.work
 
 
 class ScoringKernels(NamedTuple):
@@ -105,8 +128,9 @@ def _kernels(t: tables.TableSet) -> ScoringKernels:
     narrow = table_addresses([t["suit/splits"].reshape(-1), t["honor/splits"].reshape(-1)], np.uint8)
     hand, situation = bytearray(N_TILE_KINDS), (False,) * len(FLAGS) + (0,) * (len(SITUATION) - len(FLAGS))
     work = np.empty(WORK_SHAPE, np.int64)
-    one = jit.direct(fan_one, hand, 0, NO_MELDS, 0, situation, wide, narrow, work)
-    waits = jit.direct(fan_waits, hand, NO_MELDS, 0, situation, wide, narrow, work, np.empty(N_TILE_KINDS, np.int64))
+    one = jit.direct(fan_one, hand, 0, NO_MELD_BYTES, 0, situation, wide, narrow, work)
+    waits = jit.direct(fan_waits, hand, NO_MELD_BYTES, 0, situation, wide, narrow, work,
+                       np.empty(N_TILE_KINDS, np.int64))
     return ScoringKernels(wide, narrow, one, waits)
 
 
@@ -124,6 +148,25 @@ def one_tile(tile: object, what: str = "win_tile") -> int:
         return tile_index(tile)
     except InvalidTileError:
         raise InvalidTileError(f"{what} must be a tile index 0..33 or one tile as text, got {quoted(tile)}") from None
+
+
+_MELD_BYTES = {(kind, tile): bytes((code, tile)) for kind, code in MELD_KINDS.items() for tile in range(N_TILE_KINDS)}
+"""The row of each meld given as (kind, tile index)."""
+MELD_BYTES = 2 * MAX_MELDS
+NO_MELD_BYTES = bytearray(MELD_BYTES)
+
+
+def meld_bytes(melds: Sequence[tuple[str, int | str]]) -> bytearray:
+    """The (kind code, tile) rows of declared ``melds`` as 8 bytes, the rest zero (the one-hand
+    kernels' melds)."""
+    if melds.__class__ in (list, tuple) and len(melds) <= MAX_MELDS:
+        try:
+            rows = [_MELD_BYTES[meld] for meld in melds if meld[1].__class__ is int]
+        except (KeyError, TypeError, IndexError):
+            rows = []
+        if len(rows) == len(melds):
+            return bytearray(b"".join(rows).ljust(MELD_BYTES, b"\0"))
+    return bytearray(meld_rows(melds).tobytes())
 
 
 def meld_rows(melds: Sequence[tuple[str, int | str]]) -> np.ndarray:
@@ -214,27 +257,36 @@ def situation_error(status: int, hand: np.ndarray, win_tile: int, melds: np.ndar
     return InvalidHandError(f"hand refused (status {status})")
 
 
+def _rows_of(melds: bytearray) -> np.ndarray:
+    """The (4, 2) meld rows of 8 meld bytes."""
+    return np.frombuffer(bytes(melds), MELD_DTYPE).reshape(MAX_MELDS, 2)
+
+
+READING_MELDS = {kind * N_TILE_KINDS + tile: (name, tile) for kind, name in ((CHOW, "chow"), (PONG, "pong"))
+                 for tile in range(N_TILE_KINDS)}
+"""A reading's meld (as a detail row holds it) as :class:`Decomposition` lists it."""
+
+
 def _decomposition(head: list[int], row: bytearray, win: int) -> Decomposition:
     """The :class:`Decomposition` of a scored reading (the head of a detail row) of the concealed
     counts ``row`` and the win tile."""
     form, pair, knit = head[D_FORM], head[D_PAIR], head[D_KNIT]
-    melds = tuple(("pong" if head[i] == PONG else "chow", head[i + 1])
-                  for i in range(D_MELDS, D_MELDS + 2 * head[D_N_MELDS], 2))
+    melds = tuple(map(READING_MELDS.__getitem__, head[D_MELDS:D_MELDS + head[D_N_MELDS]]))
     if form == FORM_STANDARD:
-        return Decomposition("standard", pair, melds)
+        return _new_decomposition("standard", pair, melds)
     knitted = tuple(sorted(KNITTED_SETS[knit])) if knit >= 0 else ()
     if form == FORM_KNITTED_STRAIGHT:
-        return Decomposition("knitted_straight", pair, melds, knitted=knitted)
+        return _new_decomposition("knitted_straight", pair, melds, knitted=knitted)
     counts = list(row)
     counts[win] += 1
     if form == FORM_SEVEN_PAIRS:
         pairs = tuple(t for t in range(N_TILE_KINDS) for _ in range(counts[t] // 2))
-        return Decomposition("seven_pairs", None, (), pairs)
+        return _new_decomposition("seven_pairs", None, (), pairs)
     if form == FORM_THIRTEEN_ORPHANS:
         orphan_pair = counts.index(2)
-        return Decomposition("thirteen_orphans", orphan_pair, (), (orphan_pair,))
+        return _new_decomposition("thirteen_orphans", orphan_pair, (), (orphan_pair,))
     honors = all(counts[t] for t in range(N_TILE_KINDS) if (HONOR_MASK >> t) & 1)
-    return Decomposition("greater_knitted_honors" if honors else "knitted_honors", None, knitted=knitted)
+    return _new_decomposition("greater_knitted_honors" if honors else "knitted_honors", None, knitted=knitted)
 
 
 FAN_ENTRIES = tuple((name, int(points)) for name, points in zip(FAN_NAMES, FAN_POINTS))
@@ -242,12 +294,12 @@ FAN_ENTRIES = tuple((name, int(points)) for name, points in zip(FAN_NAMES, FAN_P
 
 
 def _hand_input(hand: Hand, win_tile: object, melds: Sequence[tuple[str, int | str]]
-                ) -> tuple[bytearray, int, np.ndarray, int]:
-    """(hand row, win tile, meld rows, melds declared) of one hand's input."""
+                ) -> tuple[bytearray, int, bytearray, int]:
+    """(hand row, win tile, meld bytes, melds declared) of one hand's input."""
     win = win_tile if win_tile.__class__ is int and 0 <= win_tile < N_TILE_KINDS else one_tile(win_tile)
     if melds == ():
-        return hand_row(hand), win, NO_MELDS, 0
-    return hand_row(hand), win, meld_rows(melds), len(melds)
+        return hand_row(hand), win, NO_MELD_BYTES, 0
+    return hand_row(hand), win, meld_bytes(melds), len(melds)
 
 
 def fan(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]] = (), *, self_drawn: bool = False,
@@ -264,18 +316,18 @@ def fan(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]] 
             and seat_wind.__class__ is round_wind.__class__ is flowers.__class__ is int):
         situation = situation_values(*situation)
     kernels = KERNELS.value or KERNELS.get()
-    work = np.empty(WORK_SHAPE, np.int64)
+    work = _scratch()
     status, points = kernels.one(row, win, rows, n_declared, situation, kernels.wide, kernels.narrow, work)
     if status:
-        raise situation_error(status, np.frombuffer(row, np.uint8), win, rows, np.array(situation, np.int64))
+        raise situation_error(status, np.frombuffer(row, np.uint8), win, _rows_of(rows), np.array(situation, np.int64))
     if points < 0:
         return None
     best = work[W_DETAIL]
-    head = best[:D_FANS].tolist()
-    fans = tuple(FAN_ENTRIES[f] for f in best[D_FANS:D_FANS + head[D_N_FANS]].tolist())
+    head = best[:D_FANS + int(best[D_N_FANS])].tolist()
+    fans = tuple(map(FAN_ENTRIES.__getitem__, head[D_FANS:]))
     if situation[-1]:
         fans += (FAN_ENTRIES[FLOWER_TILES],) * situation[-1]
-    return FanScore(points + situation[-1], fans, _decomposition(head, row, win))
+    return _new_fan_score(FanScore, (points + situation[-1], fans, _decomposition(head, row, win)))
 
 
 def fan_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), *, min_fan: int = MIN_FANS,
@@ -294,7 +346,8 @@ def fan_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), *, min_fa
     status, index = kernels.waits(row, rows, n_declared, situation, kernels.wide, kernels.narrow,
                                   np.empty(WORK_SHAPE, np.int64), out)
     if status:
-        raise situation_error(status, np.frombuffer(row, np.uint8), index, rows, np.array(situation, np.int64))
+        raise situation_error(status, np.frombuffer(row, np.uint8), index, _rows_of(rows),
+                              np.array(situation, np.int64))
     flowers = situation[-1]
     return {t: points + flowers for t, points in enumerate(out.tolist()) if points >= 0 and points >= min_fan}
 
