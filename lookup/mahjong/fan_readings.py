@@ -140,9 +140,14 @@ def offer_reading(work, keep, key, total, replacing, form, pair, knit, n_melds, 
                 m += 1
         out[D_N_MELDS] = m
         count = 0
-        for i in range(n_found):
+        for i in range(n_found):  # the fans counted, in table order
             if work[W_ALIVE, i]:
-                out[D_FANS + count] = work[W_FAN, i]
+                fan = work[W_FAN, i]
+                j = D_FANS + count
+                while j > D_FANS and out[j - 1] > fan:
+                    out[j] = out[j - 1]
+                    j -= 1
+                out[j] = fan
                 count += 1
         out[D_N_FANS] = count
 
