@@ -15,14 +15,15 @@ Modules, from the notation to the queries:
   max suits, three-player); :mod:`.forms.costs`, the shanten arithmetic they share.
 - :mod:`.wins`: hu and waits of every form together; :mod:`.lacking`: the shanten of every
   form together; :mod:`.lowering`: the tiles that lower it, for discard advice.
-- :mod:`.kernels`: every Numba kernel (loops over rows or discards).
+- :mod:`.kernels`: every Numba kernel but those of scoring (loops over rows or discards).
 - :mod:`.inputs`: what every query does with its input and with a kernel's status.
 - :mod:`.queries`: ``is_hu``, ``ting``, ``ting_mask``, ``mask_to_tiles``, ``is_hu_batch``,
   ``ting_batch``; :mod:`.shanten`: ``shanten``, ``shanten_batch``, ``discard_advice``,
   ``discard_batch``;
   :mod:`.decompositions`: ``decompositions``; :mod:`.scoring`: ``fan``, ``fan_waits``,
   ``fan_batch`` (Chinese Official fans: the fan table and exclusions in :mod:`.fans`, each
-  fan's rule in :mod:`.fan_rules`, the readings in :mod:`.fan_readings`, the kernels in
+  fan's rule in :mod:`.fan_rules`, the exclusions applied in :mod:`.fan_exclusions`, the
+  hand's checks in :mod:`.fan_hands`, the readings in :mod:`.fan_readings`, the kernels in
   :mod:`.fan_kernels`).
 
 The shanten's unit throughout is *lacking* (:mod:`.forms.costs`): shanten = lacking - jokers - 1.

@@ -17,7 +17,8 @@ import numpy as np
 from ..addresses import row_at, table_at, unowned
 from ..jit import OK, jitable, kernel_decorator
 from .encoding import MAX_COPIES, MAX_MELDS, N_TILE_KINDS
-from .fan_readings import declared_count, score_hand
+from .fan_hands import declared_count
+from .fan_readings import score_hand
 from .fans import ERR_MELD, MELD_CHOW, MELD_KONG
 
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import ERR_COPIES, ERR_SIZE, OK, jitable
-from .encoding import CLASS_MELDS, CLASS_PAIR, KNITTED_SETS, MAX_COPIES, MAX_MELDS, N_HONOR_KINDS, NO_MELD, suit_keys
-from .fan_rules import rank_of, reading_fans
+from ..jit import OK, jitable
+from .encoding import CLASS_MELDS, CLASS_PAIR, KNITTED_SETS, MAX_MELDS, N_HONOR_KINDS, NO_MELD, suit_keys
+from .fan_exclusions import counted_points
+from .fan_hands import count_tiles, flags_status, hand_facts
+from .fan_rules import reading_fans
 from .fans import (
     CHOW,
     D_FANS,
@@ -25,25 +27,19 @@ from .fans import (
     D_PAIR,
     D_TOTAL,
     DETAIL_SIZE,
-    ERR_FLAGS,
-    ERR_MELD,
     FORM_HONORS_KNITTED,
     FORM_KNITTED_STRAIGHT,
     FORM_SEVEN_PAIRS,
     FORM_STANDARD,
     FORM_THIRTEEN_ORPHANS,
-    HONOR_OFFSET,
     KNITTED_MASKS,
     KNITTED_TILES,
     KONG,
-    MAX_FLOWERS,
     MELD_CHOW,
     MELD_CONCEALED_KONG,
-    MELD_NONE,
     MELD_PONG,
     N_SUIT_RANKS,
     N_TILE_KINDS,
-    N_WINDS,
     NUMBERED_MASK,
     ORPHAN_MASK,
     PONG,
@@ -53,9 +49,11 @@ from .fans import (
     SEVEN_PAIRS,
     SPLIT_WIDTH,
     SUIT_OFFSETS,
+    TILE_HOG,
     TRIPLE_PUNG,
     bin_count,
-    counted_points,
+    has_fan,
+    next_fan,
 )
 from .forms.standard import size_and_class, standard_waits
 
@@ -103,10 +101,14 @@ def search_key(kind: np.ndarray, tile: np.ndarray, declared: np.ndarray, n: int,
 
 
 @jitable
-def offer_reading(work, keep, key, total, replacing, form, pair, knit, n_melds, n_found) -> None:
+def offer_reading(work, keep, key, replacing, shape, counted) -> None:
     """Keeps a scored reading if it is the best so far. Of readings of equal total the
     calculator keeps the first (by order key) unless a later one is ``replacing``; the
-    state keeps the first and the last replacing one, whatever order they come in."""
+    state keeps the first and the last replacing one, whatever order they come in.
+    ``shape``: (form, pair, knitted set, melds); ``counted``: (total, the fans of the whole
+    hand counted, the times 四归一 counts, fans of melds found)."""
+    form, pair, knit, n_melds = shape
+    total, whole, hogs, n_found = counted
     state = work[W_STATE]
     slot = -1
     if total > state[S_BEST]:
@@ -140,6 +142,12 @@ def offer_reading(work, keep, key, total, replacing, form, pair, knit, n_melds, 
                 m += 1
         out[D_N_MELDS] = m
         count = 0
+        low, high = whole
+        while low or high:
+            fan, low, high = next_fan(low, high)
+            for _ in range(hogs if fan == TILE_HOG else 1):
+                out[D_FANS + count] = fan
+                count += 1
         for i in range(n_found):  # the fans counted, in table order
             if work[W_ALIVE, i]:
                 fan = work[W_FAN, i]
@@ -161,20 +169,19 @@ def score_reading(work, keep, key, form, n_melds, pair, knit, facts) -> None:
     if keep and form == FORM_STANDARD:
         key = search_key(work[W_KIND], work[W_TILE], work[W_DECLARED], n_melds, work[W_CODES])
     reading = (work[W_KIND], work[W_TILE], work[W_DECLARED], work[W_CONCEALED], n_melds, pair)
-    n = reading_fans(form, reading, facts, work[W_FAN], work[W_WHERE], work[W_REST])
-    total = counted_points(work[W_FAN], work[W_WHERE], n, work[W_ALIVE], work[W_CHOSEN])
+    n, whole, hogs = reading_fans(form, reading, facts, work[W_FAN], work[W_WHERE], work[W_REST])
+    total, kept = counted_points(work[W_FAN], work[W_WHERE], n, work[W_ALIVE], work[W_CHOSEN], whole, hogs)
     state = work[W_STATE]
     if not keep:
         state[S_BEST] = max(state[S_BEST], total)
         return
     replacing = state[S_SEEN_SEVEN_PAIRS] != 0
-    seven_pairs = False
     for i in range(n):
         if work[W_ALIVE, i]:
             fan = work[W_FAN, i]
             replacing = replacing or fan == PURE_TRIPLE_CHOW or fan == TRIPLE_PUNG
-            seven_pairs = seven_pairs or fan == SEVEN_PAIRS
-    offer_reading(work, keep, key, total, replacing, form, pair, knit, n_melds, n)
+    seven_pairs = has_fan(kept[0], kept[1], SEVEN_PAIRS)
+    offer_reading(work, keep, key, replacing, (form, pair, knit, n_melds), (total, kept, hogs, n))
     if seven_pairs:
         state[S_SEEN_SEVEN_PAIRS] = 1
 
@@ -277,99 +284,6 @@ def fifth_copy_waits(hand, scratch, hu_tables) -> int:
                 if size_and_class(entries)[1] == wanted:
                     mask |= 1 << t
     return mask
-
-
-@jitable
-def declared_count(melds: np.ndarray) -> int:
-    """How many melds a block of (kind, tile) rows declares (its rows of a kind other than
-    none, which come first); -1 when a meld follows an empty row."""
-    n = 0
-    for i in range(melds.shape[0]):
-        if melds[i, 0] != MELD_NONE:
-            if n != i:
-                return -1
-            n += 1
-    return n
-
-
-@jitable
-def count_tiles(hand, win_tile, melds, n_declared, counts, split) -> tuple[int, int, int, int]:
-    """Fills ``counts`` (every tile: hand, win tile, declared melds) and ``split`` (the
-    concealed tiles and the win tile); returns (status, exposed melds, kongs, copies of the
-    win tile in the melds). Refuses a win tile outside 0..33 or a meld that is not one
-    (ERR_MELD), a hand of other than 13 less 3 per meld tiles (ERR_SIZE)."""
-    if not 0 <= win_tile < N_TILE_KINDS:
-        return ERR_MELD, 0, 0, 0
-    total = 0
-    for t in range(N_TILE_KINDS):
-        c = hand[t]
-        counts[t] = c
-        split[t] = c
-        total += c
-    if n_declared > MAX_MELDS or total != 3 * (MAX_MELDS - n_declared) + 1:
-        return ERR_SIZE, 0, 0, 0
-    counts[win_tile] += 1
-    split[win_tile] += 1
-    exposed = kongs = in_melds = 0
-    for i in range(n_declared):
-        kind, t = melds[i, 0], np.int64(melds[i, 1])
-        if kind < MELD_CHOW or kind > MELD_CONCEALED_KONG or not 0 <= t < N_TILE_KINDS:
-            return ERR_MELD, 0, 0, 0
-        exposed += int(kind != MELD_CONCEALED_KONG)
-        if kind == MELD_CHOW:
-            if t >= HONOR_OFFSET or rank_of(t) > 6:
-                return ERR_MELD, 0, 0, 0
-            counts[t] += 1
-            counts[t + 1] += 1
-            counts[t + 2] += 1
-            in_melds += int(t <= win_tile <= t + 2)
-        else:
-            size = 3 if kind == MELD_PONG else 4
-            kongs += int(size == 4)
-            counts[t] += size
-            in_melds += size * int(t == win_tile)
-    return OK, exposed, kongs, in_melds
-
-
-@jitable
-def hand_facts(hand, counts, split) -> tuple[int, int, int, int, int, bool, bool, bool]:
-    """From the counts of :func:`count_tiles`: (status: ERR_COPIES on a fifth copy, the mask
-    of the tiles held, tiles held four times, odd counts in the hand before the win, the last
-    such tile, the concealed tiles all in pairs, all single, some tile four times in hand)."""
-    held = fours = n_odd = odd = 0
-    over = odd_split = many = four_in_hand = False
-    for t in range(N_TILE_KINDS):  # no branch on the counts (random hands mispredict them)
-        c = counts[t]
-        over = over or c > MAX_COPIES
-        held |= int(c > 0) << t
-        fours += int(c == MAX_COPIES)
-        odd_split = odd_split or split[t] % 2 == 1
-        many = many or split[t] > 1
-        h = hand[t]
-        n_odd += h % 2
-        odd = t if h % 2 else odd
-        four_in_hand = four_in_hand or h == MAX_COPIES
-    if over:
-        return ERR_COPIES, 0, 0, 0, 0, False, False, False
-    pairs, singles = not odd_split, not many
-    return OK, held, fours, n_odd, odd, pairs, singles, four_in_hand
-
-
-@jitable
-def flags_status(hand, win_tile, kongs, in_melds, situation) -> int:
-    """OK, or ERR_FLAGS for flags that cannot hold together: 杠上开花 without a kong, 抢杠和 or
-    和绝张 on a tile the hand holds, 抢杠和 on a tile of the melds, winds outside 0..3, flowers
-    outside 0..8."""
-    self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers = situation
-    if kong and self_drawn and kongs == 0:
-        return ERR_FLAGS
-    if kong and not self_drawn and (hand[win_tile] or in_melds):
-        return ERR_FLAGS
-    if fourth_tile and hand[win_tile]:
-        return ERR_FLAGS
-    if not (0 <= seat_wind < N_WINDS and 0 <= round_wind < N_WINDS and 0 <= flowers <= MAX_FLOWERS):
-        return ERR_FLAGS
-    return OK
 
 
 @jitable

@@ -11,7 +11,7 @@ import numpy as np
 from ..jit import jitable
 from . import fans as fan
 from .encoding import MAX_MELDS, N_SUIT_RANKS, N_TILE_KINDS
-from .fans import bin_count
+from .fans import bin_count, with_fan
 
 
 @jitable
@@ -251,8 +251,10 @@ def wait_fan(kind, tile, declared, n_melds, pair, win_tile) -> int:
 
 
 @jitable
-def whole_hand_fans(form, held, fours, kongs, concealed_kongs, situation, found_fan, found_where, n):
-    """The fans of the tiles held and the situation, whatever the melds (as the form allows)."""
+def whole_hand_fans(form, held, fours, kongs, concealed_kongs, situation):
+    """The fans of the tiles held and the situation, whatever the melds (as the form allows),
+    as a fan mask (:func:`.fans.with_fan`)."""
+    whole = (0, 0)
     self_drawn, fourth_tile, kong, last_tile, _, _ = situation
     numbered = held & fan.NUMBERED_MASK
     suits = 0
@@ -261,57 +263,58 @@ def whole_hand_fans(form, held, fours, kongs, concealed_kongs, situation, found_
     honors = (held & fan.HONOR_MASK) != 0
     terminal_form = form == fan.FORM_STANDARD or form == fan.FORM_SEVEN_PAIRS
     if held & ~fan.GREEN_MASK == 0:
-        n = add_fan(found_fan, found_where, n, fan.ALL_GREEN, 0)
+        whole = with_fan(whole, fan.ALL_GREEN)
     if held & ~fan.HONOR_MASK == 0:
-        n = add_fan(found_fan, found_where, n, fan.ALL_HONORS, 0)
+        whole = with_fan(whole, fan.ALL_HONORS)
     if terminal_form and held & ~fan.TERMINAL_MASK == 0:
-        n = add_fan(found_fan, found_where, n, fan.ALL_TERMINALS, 0)
+        whole = with_fan(whole, fan.ALL_TERMINALS)
     if terminal_form and held & ~fan.ORPHAN_MASK == 0 and honors and numbered:
-        n = add_fan(found_fan, found_where, n, fan.ALL_TERMINALS_AND_HONORS, 0)
+        whole = with_fan(whole, fan.ALL_TERMINALS_AND_HONORS)
     if not honors and suits == 1:
-        n = add_fan(found_fan, found_where, n, fan.FULL_FLUSH, 0)
+        whole = with_fan(whole, fan.FULL_FLUSH)
     if honors and suits == 1:
-        n = add_fan(found_fan, found_where, n, fan.HALF_FLUSH, 0)
+        whole = with_fan(whole, fan.HALF_FLUSH)
     for mask, found in fan.RANK_SET_FANS:
         if held & ~mask == 0:
-            n = add_fan(found_fan, found_where, n, found, 0)
+            whole = with_fan(whole, found)
     if held & ~fan.REVERSIBLE_MASK == 0:
-        n = add_fan(found_fan, found_where, n, fan.REVERSIBLE_TILES, 0)
+        whole = with_fan(whole, fan.REVERSIBLE_TILES)
     if suits == 3 and held & fan.WIND_MASK and held & fan.DRAGON_MASK:
-        n = add_fan(found_fan, found_where, n, fan.ALL_TYPES, 0)
+        whole = with_fan(whole, fan.ALL_TYPES)
     if held & fan.ORPHAN_MASK == 0:
-        n = add_fan(found_fan, found_where, n, fan.ALL_SIMPLES, 0)
+        whole = with_fan(whole, fan.ALL_SIMPLES)
     if suits == 2:
-        n = add_fan(found_fan, found_where, n, fan.ONE_VOIDED_SUIT, 0)
+        whole = with_fan(whole, fan.ONE_VOIDED_SUIT)
     if not honors:
-        n = add_fan(found_fan, found_where, n, fan.NO_HONORS, 0)
-    for _ in range(fours - kongs):
-        n = add_fan(found_fan, found_where, n, fan.TILE_HOG, 0)
+        whole = with_fan(whole, fan.NO_HONORS)
+    if fours > kongs:  # counted once per tile held four times (reading_fans gives how many)
+        whole = with_fan(whole, fan.TILE_HOG)
     if kongs == 4:
-        n = add_fan(found_fan, found_where, n, fan.FOUR_KONGS, 0)
+        whole = with_fan(whole, fan.FOUR_KONGS)
     elif kongs == 3:
-        n = add_fan(found_fan, found_where, n, fan.THREE_KONGS, 0)
+        whole = with_fan(whole, fan.THREE_KONGS)
     elif kongs == 2:
-        n = add_fan(found_fan, found_where, n, (fan.TWO_MELDED_KONGS, fan.CONCEALED_AND_MELDED_KONG,
-                                                fan.TWO_CONCEALED_KONGS)[concealed_kongs], 0)
+        whole = with_fan(whole, (fan.TWO_MELDED_KONGS, fan.CONCEALED_AND_MELDED_KONG,
+                                 fan.TWO_CONCEALED_KONGS)[concealed_kongs])
     elif kongs == 1:
-        n = add_fan(found_fan, found_where, n, fan.CONCEALED_KONG if concealed_kongs else fan.MELDED_KONG, 0)
+        whole = with_fan(whole, fan.CONCEALED_KONG if concealed_kongs else fan.MELDED_KONG)
     if last_tile:
-        n = add_fan(found_fan, found_where, n, fan.LAST_TILE_DRAW if self_drawn else fan.LAST_TILE_CLAIM, 0)
+        whole = with_fan(whole, fan.LAST_TILE_DRAW if self_drawn else fan.LAST_TILE_CLAIM)
     if kong:
-        n = add_fan(found_fan, found_where, n, fan.OUT_WITH_REPLACEMENT_TILE if self_drawn else fan.ROBBING_THE_KONG, 0)
+        whole = with_fan(whole, fan.OUT_WITH_REPLACEMENT_TILE if self_drawn else fan.ROBBING_THE_KONG)
     if fourth_tile:
-        n = add_fan(found_fan, found_where, n, fan.LAST_TILE, 0)
+        whole = with_fan(whole, fan.LAST_TILE)
     if self_drawn:
-        n = add_fan(found_fan, found_where, n, fan.SELF_DRAWN, 0)
-    return n
+        whole = with_fan(whole, fan.SELF_DRAWN)
+    return whole
 
 
 @jitable
 def reading_fans(form, reading, facts, found_fan, found_where, rest):
-    """Every fan found in one reading (before exclusions), as (fan, where) in ``found_fan`` and
-    ``found_where``; returns how many. ``reading``: (kind, tile, declared, concealed, melds,
-    pair); ``facts``: those of the hand (:func:`score_reading`)."""
+    """Every fan found in one reading (before exclusions): those of melds as (fan, where) in
+    ``found_fan`` and ``found_where``, those of the whole hand as a fan mask; returns (how many
+    of melds, the mask, the times 四归一 counts). ``reading``: (kind, tile, declared, concealed,
+    melds, pair); ``facts``: those of the hand (:func:`score_reading`)."""
     kind, tile, declared, concealed, n_melds, pair = reading
     held, fours, hand, win_tile, exposed, single_wait, nine_gates, situation = facts
     self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind = situation
@@ -324,36 +327,37 @@ def reading_fans(form, reading, facts, found_fan, found_where, rest):
             concealed_kongs += int(concealed[i])
         elif kind[i] == fan.CHOW:
             chows += 1
-    n = whole_hand_fans(form, held, fours, kongs, concealed_kongs, situation, found_fan, found_where, 0)
+    whole = whole_hand_fans(form, held, fours, kongs, concealed_kongs, situation)
+    n = 0
     with_melds = form == fan.FORM_STANDARD or form == fan.FORM_KNITTED_STRAIGHT
     if form == fan.FORM_SEVEN_PAIRS:
-        n = add_fan(found_fan, found_where, n, fan.SEVEN_PAIRS, 0)
+        whole = with_fan(whole, fan.SEVEN_PAIRS)
         low = 0
         while not (held >> low) & 1:
             low += 1
         if one_suit(low, low + 6) and (held >> low) & 0x7F == 0x7F:
-            n = add_fan(found_fan, found_where, n, fan.SEVEN_SHIFTED_PAIRS, 0)
+            whole = with_fan(whole, fan.SEVEN_SHIFTED_PAIRS)
     elif form == fan.FORM_THIRTEEN_ORPHANS:
-        n = add_fan(found_fan, found_where, n, fan.THIRTEEN_ORPHANS, 0)
+        whole = with_fan(whole, fan.THIRTEEN_ORPHANS)
     elif form == fan.FORM_HONORS_KNITTED:
         all_honors = held & fan.HONOR_MASK == fan.HONOR_MASK
         knitted = fan.GREATER_HONORS_KNITTED if all_honors else fan.LESSER_HONORS_KNITTED
-        n = add_fan(found_fan, found_where, n, knitted, 0)
+        whole = with_fan(whole, knitted)
         if (held & fan.NUMBERED_MASK) and bin_count(held & fan.NUMBERED_MASK) == 9:
-            n = add_fan(found_fan, found_where, n, fan.KNITTED_STRAIGHT, 0)
+            whole = with_fan(whole, fan.KNITTED_STRAIGHT)
     elif form == fan.FORM_KNITTED_STRAIGHT:
-        n = add_fan(found_fan, found_where, n, fan.KNITTED_STRAIGHT, 0)
+        whole = with_fan(whole, fan.KNITTED_STRAIGHT)
     if with_melds:
         if exposed == 0:
-            n = add_fan(found_fan, found_where, n, fan.FULLY_CONCEALED_HAND if self_drawn else fan.CONCEALED_HAND, 0)
+            whole = with_fan(whole, fan.FULLY_CONCEALED_HAND if self_drawn else fan.CONCEALED_HAND)
         if chows == n_melds and pair < fan.HONOR_OFFSET:
-            n = add_fan(found_fan, found_where, n, fan.ALL_CHOWS, 0)
+            whole = with_fan(whole, fan.ALL_CHOWS)
         n = chow_fans(kind, tile, n_melds, found_fan, found_where, n)
         n = pung_fans(kind, tile, n_melds, pair, seat_wind, round_wind, found_fan, found_where, n)
         hidden = concealed_pungs(kind, tile, declared, concealed, n_melds, win_tile, self_drawn)
         if hidden >= 2:
-            n = add_fan(found_fan, found_where, n, (fan.TWO_CONCEALED_PUNGS, fan.THREE_CONCEALED_PUNGS,
-                                                    fan.FOUR_CONCEALED_PUNGS)[hidden - 2], 0)
+            whole = with_fan(whole, (fan.TWO_CONCEALED_PUNGS, fan.THREE_CONCEALED_PUNGS,
+                                     fan.FOUR_CONCEALED_PUNGS)[hidden - 2])
         wait = -1
         if form == fan.FORM_STANDARD and single_wait:
             wait = wait_fan(kind, tile, declared, n_melds, pair, win_tile)
@@ -361,15 +365,15 @@ def reading_fans(form, reading, facts, found_fan, found_where, rest):
                                                                     win_tile, rest):
             wait = fan.SINGLE_WAIT if declared[0] else wait_fan(kind, tile, declared, n_melds, pair, win_tile)
         if wait >= 0:
-            n = add_fan(found_fan, found_where, n, wait, 0)
+            whole = with_fan(whole, wait)
     if form == fan.FORM_STANDARD:
-        n = add_fan(found_fan, found_where, n, fan.CHICKEN_HAND, 0)
+        whole = with_fan(whole, fan.CHICKEN_HAND)
         if nine_gates:
-            n = add_fan(found_fan, found_where, n, fan.NINE_GATES, 0)
+            whole = with_fan(whole, fan.NINE_GATES)
         if exposed == 4 and not self_drawn:
-            n = add_fan(found_fan, found_where, n, fan.MELDED_HAND, 0)
+            whole = with_fan(whole, fan.MELDED_HAND)
         if chows == 0:
-            n = add_fan(found_fan, found_where, n, fan.ALL_PUNGS, 0)
+            whole = with_fan(whole, fan.ALL_PUNGS)
         even = fives = outside = True
         for i in range(n_melds + 1):
             t = tile[i] if i < n_melds else pair
@@ -378,19 +382,19 @@ def reading_fans(form, reading, facts, found_fan, found_where, rest):
             fives = fives and group_has(t, pong, fan.FIVES_MASK)
             outside = outside and group_has(t, pong, fan.ORPHAN_MASK)
         if even:
-            n = add_fan(found_fan, found_where, n, fan.ALL_EVEN_PUNGS, 0)
+            whole = with_fan(whole, fan.ALL_EVEN_PUNGS)
         if fives:
-            n = add_fan(found_fan, found_where, n, fan.ALL_FIVES, 0)
+            whole = with_fan(whole, fan.ALL_FIVES)
         if outside:
-            n = add_fan(found_fan, found_where, n, fan.OUTSIDE_HAND, 0)
+            whole = with_fan(whole, fan.OUTSIDE_HAND)
         if chows == 4 and pair < fan.HONOR_OFFSET and rank_of(pair) == 4:
             if tile[0] == pair - 4 and tile[1] == pair - 4 and tile[2] == pair + 2 and tile[3] == pair + 2:
-                n = add_fan(found_fan, found_where, n, fan.PURE_TERMINAL_CHOWS, 0)
+                whole = with_fan(whole, fan.PURE_TERMINAL_CHOWS)
             else:
                 lows = 0
                 for i in range(MAX_MELDS):
                     lows |= 1 << tile[i]
                 others = fan.TERMINAL_CHOW_MASK & ~fan.SUIT_MASKS[suit_of(pair)]
                 if lows == others:
-                    n = add_fan(found_fan, found_where, n, fan.THREE_SUITED_TERMINAL_CHOWS, 0)
-    return n
+                    whole = with_fan(whole, fan.THREE_SUITED_TERMINAL_CHOWS)
+    return n, whole, fours - kongs

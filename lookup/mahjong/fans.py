@@ -8,10 +8,12 @@ concealed tiles), seven pairs, thirteen orphans, 全不靠/七星不靠 (``FORM_
 ``PONG``, ``KONG``), ``tile`` (a chow's lowest tile), ``declared`` (declared before the win)
 and ``concealed`` (no tile of it claimed), sorted by tile.
 
-The fans found in a reading (:mod:`.fan_rules`) each come with *where*: a bit mask of the
-melds it is found on (0 for the whole hand); :func:`counted_points` applies the rules of
-exclusion (:data:`EXCLUDED`: 不重复 and 不拆移; 套算一次 and 不得相同 for the fans of several
-melds) and sums the points. :mod:`.fan_readings` finds every reading and keeps the best.
+The fans found in a reading (:mod:`.fan_rules`): those of melds each with *where*, a bit mask
+of the melds it is found on, those of the whole hand as a fan mask (:func:`with_fan`: two
+words of fan bits); :func:`.fan_exclusions.counted_points` applies the rules of exclusion
+(:data:`EXCLUDED`: 不重复 and 不拆移; 套算一次 and 不得相同 for the fans of several melds) and
+sums the points. :mod:`.fan_readings` finds every reading (the hand checked by
+:mod:`.fan_hands`) and keeps the best.
 
 Where the rules leave room this follows the calculator the field uses (pymahjonggb, the judge
 of the Botzone and IJCAI contests): one concealed and one exposed kong score 明暗杠 (5 points);
@@ -259,48 +261,8 @@ def bin_count(x: int) -> int:
     return n
 
 
-# --- the rules of exclusion, applied -------------------------------------------------------
+# --- fan masks ---------------------------------------------------------------------------
 
-def _partitions() -> list[tuple[int, ...]]:
-    """Every partition of the melds into groups, as group labels in order of first use."""
-    found: list[tuple[int, ...]] = []
-
-    def grow(labels: tuple[int, ...]) -> None:
-        if len(labels) == MAX_MELDS:
-            found.append(labels)
-            return
-        for label in range(max(labels) + 2):
-            grow(labels + (label,))
-
-    grow((0,))
-    return found
-
-
-def _joined() -> np.ndarray:
-    """JOINED[p, where]: the partition after joining the groups of the melds of ``where`` in
-    partition p, or -1 when two of those melds are in one group already."""
-    partitions = _partitions()
-    index = {labels: i for i, labels in enumerate(partitions)}
-    joined = np.full((len(partitions), 1 << MAX_MELDS), -1, np.int64)
-    for p, labels in enumerate(partitions):
-        for where in range(1 << MAX_MELDS):
-            groups = [labels[m] for m in range(MAX_MELDS) if (where >> m) & 1]
-            if len(set(groups)) < len(groups):
-                continue
-            merged = [groups[0] if groups and label in groups else label for label in labels]
-            order = {label: i for i, label in enumerate(dict.fromkeys(merged))}
-            joined[p, where] = index[tuple(order[label] for label in merged)]
-    return joined
-
-
-JOINED = _joined()
-"""Partitions of the melds into groups joined by counted fans (套算一次: melds combine once)."""
-APART = _partitions().index(tuple(range(MAX_MELDS)))
-"""The partition of melds not yet joined."""
-MELD_COUNT = np.array([bin(where).count("1") for where in range(1 << MAX_MELDS)], np.int64)
-EXCLUDERS_LOW = sum(1 << int(f) for f in np.flatnonzero(EXCLUDED.any(axis=1)) if f < WORD_FANS)
-EXCLUDERS_HIGH = sum(1 << int(f - WORD_FANS) for f in np.flatnonzero(EXCLUDED.any(axis=1)) if f >= WORD_FANS)
-"""The fans that exclude any, as a fan mask (bits of fans below WORD_FANS, then of the rest)."""
 BIT_MODULUS = 67
 """2**k % 67 differs for every k < 64 (2 generates the units modulo the prime 67)."""
 BIT_INDEX = np.zeros(BIT_MODULUS, np.int64)
@@ -315,126 +277,19 @@ def has_fan(low: int, high: int, fan: int) -> bool:
 
 
 @jitable
-def counted_points(found_fan, found_where, n, alive, chosen) -> int:
-    """Applies the rules of exclusion to the ``n`` fans found (``alive[i]`` says whether fan i
-    counts) and returns the points counted, flowers aside.
+def with_fan(mask: tuple[int, int], fan: int) -> tuple[int, int]:
+    """A fan mask (bits of fans below WORD_FANS, bits of the rest) with ``fan`` added."""
+    low, high = mask
+    if fan < WORD_FANS:
+        return low | (1 << fan), high
+    return low, high | (1 << (fan - WORD_FANS))
 
-    1. 不重复/不拆移: in table order, each fan still counted drops what :data:`EXCLUDED` says.
-    2. 套算一次: a fan of three or four melds counts once per group of melds it joins (in table
-       order); of the fans of two melds, the choice that joins the most melds not yet joined,
-       no meld twice in fans of one name (不得相同), then the most names, then
-       :data:`PAIR_FANS` order.
-    3. 无番和 only when nothing else counts.
-    """
-    present_low = present_high = 0
-    for i in range(n):
-        fan = found_fan[i]
-        alive[i] = True
-        if fan < WORD_FANS:
-            present_low |= 1 << fan
-        else:
-            present_high |= 1 << (fan - WORD_FANS)
-    killed_low = killed_high = 0
-    excluders_low, excluders_high = present_low & EXCLUDERS_LOW, present_high & EXCLUDERS_HIGH
-    while excluders_low or excluders_high:  # in table order
-        if excluders_low:
-            bit = excluders_low & -excluders_low
-            excluders_low ^= bit
-            fan = BIT_INDEX[bit % BIT_MODULUS]
-        else:
-            bit = excluders_high & -excluders_high
-            excluders_high ^= bit
-            fan = WORD_FANS + BIT_INDEX[bit % BIT_MODULUS]
-        if has_fan(killed_low, killed_high, fan):
-            continue
-        killed_low |= EXCLUDED_LOW[fan]
-        killed_high |= EXCLUDED_HIGH[fan]
-        if EXCLUDES_INSTANCES[fan]:  # scopes WITHIN and by number act on instances
-            for i in range(n):
-                if found_fan[i] != fan:
-                    continue
-                taken = 0
-                for j in range(n):
-                    scope = EXCLUDED[fan, found_fan[j]]
-                    if scope == WITHIN:
-                        where = found_where[j]
-                        if where != 0 and where & ~found_where[i] == 0:
-                            alive[j] = False
-                    elif scope > 0 and alive[j]:
-                        if taken < scope:
-                            alive[j] = False
-                        taken += 1
-    n_sets = 0
-    for i in range(n):
-        if has_fan(killed_low, killed_high, found_fan[i]):
-            alive[i] = False
-        elif alive[i] and MELD_COUNT[found_where[i]] >= 3:
-            j = n_sets  # kept in table order (stable)
-            while j > 0 and found_fan[chosen[j - 1]] > found_fan[i]:
-                chosen[j] = chosen[j - 1]
-                j -= 1
-            chosen[j] = i
-            n_sets += 1
-    partition = APART
-    for k in range(n_sets):
-        joined = JOINED[partition, found_where[chosen[k]]]
-        if joined < 0:
-            alive[chosen[k]] = False
-        else:
-            partition = joined
-    n_pairs = 0
-    for i in range(n):
-        if alive[i] and PAIR_RANK[found_fan[i]] >= 0:
-            chosen[n_pairs] = i
-            n_pairs += 1
-    if n_pairs:
-        best_key = -1
-        best_choice = 0
-        for choice in range((1 << n_pairs) - 1, -1, -1):  # every pair fan first: it is best when it fits
-            joined = partition
-            per_name = 0  # 4 bits of melds per pair fan
-            counts = 0  # 3 bits of count per pair fan, PAIR_FANS order from the top
-            size = 0
-            for b in range(n_pairs):
-                if (choice >> b) & 1:
-                    i = chosen[b]
-                    name = PAIR_RANK[found_fan[i]]
-                    where = found_where[i]
-                    joined = JOINED[joined, where] if joined >= 0 else -1
-                    if (per_name >> (MAX_MELDS * name)) & where or joined < 0:
-                        joined = -1
-                        break
-                    per_name |= where << (MAX_MELDS * name)
-                    counts += PAIR_KEY_BASE ** (len(PAIR_FANS) - 1 - name)
-                    size += 1
-            if joined >= 0:
-                if choice == (1 << n_pairs) - 1:
-                    best_choice = choice
-                    break
-                names = 0
-                rest = counts
-                while rest:
-                    names += int(rest % PAIR_KEY_BASE != 0)
-                    rest //= PAIR_KEY_BASE
-                key = (size * PAIR_KEY_BASE + names) * PAIR_KEY_BASE ** len(PAIR_FANS) + counts
-                if key > best_key:
-                    best_key = key
-                    best_choice = choice
-        for b in range(n_pairs):
-            alive[chosen[b]] = (best_choice >> b) & 1 == 1
-    points = 0
-    chicken = -1
-    others = False
-    for i in range(n):
-        if alive[i]:
-            if found_fan[i] == CHICKEN_HAND:
-                chicken = i
-            else:
-                others = True
-                points += FAN_POINTS[found_fan[i]]
-    if chicken >= 0:
-        if others:
-            alive[chicken] = False
-        else:
-            points += FAN_POINTS[CHICKEN_HAND]
-    return points
+
+@jitable
+def next_fan(low: int, high: int) -> tuple[int, int, int]:
+    """(the lowest fan of a non-empty fan mask, the mask without it)."""
+    if low:
+        bit = low & -low
+        return BIT_INDEX[bit % BIT_MODULUS], low ^ bit, high
+    bit = high & -high
+    return WORD_FANS + BIT_INDEX[bit % BIT_MODULUS], low, high ^ bit
