@@ -144,11 +144,12 @@ class Query:
         return tuple(p for p in self.params if p.name not in in_row)
 
     def split(self, rows: np.ndarray) -> dict[str, np.ndarray]:
-        """The arguments an (N, width) uint8 array of rows gives, each a new contiguous array."""
+        """The arguments an (N, width) uint8 array of rows gives, each a new writable C-contiguous
+        array (a read-only one would make the kernels compile for another signature)."""
         args, start = {}, 0
         for part in self.row:
             values = rows[:, start:start + part.size].view(part.dtype)
-            args[part.param] = np.ascontiguousarray(values.reshape(len(rows), *part.shape))
+            args[part.param] = values.reshape(len(rows), *part.shape).copy(order="C")
             start += part.size
         return args
 

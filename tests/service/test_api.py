@@ -211,6 +211,15 @@ def _counts(rng, kinds, size):
     return np.bincount(rng.choice(np.repeat(np.arange(kinds), 4), size, replace=False), minlength=kinds).tolist()
 
 
+@pytest.mark.parametrize("game,name", [(g, q) for g, names in BATCH_QUERIES.items() for q in names])
+def test_a_batch_routes_rows_become_writable_arrays(game, name):
+    # a read-only array is another Numba signature: the route would compile in the request
+    query = registry().get(game, name)
+    rows = np.frombuffer(bytes(3 * query.width), np.uint8).reshape(3, query.width)
+    for value in query.split(rows).values():
+        assert value.flags.writeable and value.flags.c_contiguous and value.shape[0] == 3
+
+
 def test_every_batch_route_has_a_case():
     assert {(g, q) for g, q, _, _ in BATCH_CASES} == {(g, q) for g, names in BATCH_QUERIES.items() for q in names}
 
