@@ -11,7 +11,8 @@ from typing import Any
 from .. import mahjong
 from ..mahjong.fans import MAX_FLOWERS
 from ..mahjong.rules import PRESETS
-from ..mahjong.tiles import NOTATIONS, format_counts, format_tiles, hand_counts, parse_tiles, tile_name
+from ..mahjong.scoring import one_tile
+from ..mahjong.tiles import NOTATIONS, format_counts, format_tiles, hand_counts, tile_name
 from .command import Command, Query, print_json
 
 
@@ -181,8 +182,8 @@ def _run_fan(args: argparse.Namespace) -> int:
     flags = {flag: getattr(args, flag) for flag in FAN_FLAGS}
     score = mahjong.fan(counts, args.win, args.meld, **flags, seat_wind=args.seat_wind,
                         round_wind=args.round_wind, flowers=args.flowers)
-    win = parse_tiles(args.win)[0]
-    melds = [(kind, parse_tiles(tile)[0]) for kind, tile in args.meld]
+    win = one_tile(args.win)  # checked by fan above
+    melds = [(kind, one_tile(tile)) for kind, tile in args.meld]
     held = bytes(n + (t == win) for t, n in enumerate(counts))  # the tiles the decomposition splits
     if args.json:
         print_json({"hand": format_counts(counts), "win": tile_name(win, args.notation),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -122,6 +123,25 @@ def _allowed(pair: int, melds: tuple[Meld, ...], one_suit: bool, rules: RuleSet)
             or rules.one_suit_waives_258 and one_suit)
 
 
+def seven_pairs_reading(counts: Sequence[int]) -> Decomposition:
+    """The 七对 decomposition of 14 counts in pairs (a kind held four times is two pairs)."""
+    return Decomposition("seven_pairs", None, (), tuple(t for t in range(N_TILE_KINDS) for _ in range(counts[t] // 2)))
+
+
+def thirteen_orphans_reading(counts: Sequence[int]) -> Decomposition:
+    """The 十三幺 decomposition of 14 counts: the orphan held twice is the pair."""
+    pair = next(t for t in ORPHANS if counts[t] == 2)
+    return Decomposition("thirteen_orphans", pair, (), (pair,))
+
+
+def knitted_honors_reading(counts: Sequence[int], knitted: Sequence[int]) -> Decomposition:
+    """The 全不靠 decomposition of 14 single counts within knitted set ``knitted``; 七星不靠 when
+    it holds every honor."""
+    greater = all(counts[SUIT_OFFSETS[3]:])
+    form = "greater_knitted_honors" if greater else "knitted_honors"
+    return Decomposition(form, None, knitted=tuple(sorted(knitted)))
+
+
 def decompositions(hand: Hand, rules: str | RuleSet = "standard") -> list[Decomposition]:
     """Every distinct way a 3k+2 hand wins under ``rules``: standard splits (each multiset of
     melds once, sorted by pair then melds), then seven pairs, thirteen orphans, 将将胡,
@@ -141,20 +161,16 @@ def decompositions(hand: Hand, rules: str | RuleSet = "standard") -> list[Decomp
                 if _allowed(pair, melds, one_suit, rules)]
     if n == MAX_HAND_TILES:
         if rules.seven_pairs and seven_pairs_hu(counts, rules.quad_as_two_pairs, 0):
-            pairs = tuple(t for t in range(N_TILE_KINDS) for _ in range(counts[t] // 2))
-            out.append(Decomposition("seven_pairs", None, (), pairs))
+            out.append(seven_pairs_reading(counts))
         if rules.thirteen_orphans and thirteen_orphans_hu(counts, 0):
-            pair = next(t for t in ORPHANS if counts[t] == 2)
-            out.append(Decomposition("thirteen_orphans", pair, (), (pair,)))
+            out.append(thirteen_orphans_reading(counts))
         if rules.all_258 and not any(counts[t] for t in range(N_TILE_KINDS) if not (MASK_258 >> t) & 1):
             out.append(Decomposition("all_258", None))
         if rules.knitted_honors and max(counts) == 1:
             held = held_masks(counts)
             for i, knitted in enumerate(KNITTED_SETS):
                 if knitted_fits(held, i):
-                    greater = all(counts[SUIT_OFFSETS[3]:])
-                    out.append(Decomposition("greater_knitted_honors" if greater else "knitted_honors", None,
-                                             knitted=tuple(sorted(knitted))))
+                    out.append(knitted_honors_reading(counts, knitted))
     if rules.knitted_straight and n in (MAX_HAND_TILES, MAX_HAND_TILES - 3):
         for knitted in KNITTED_SETS:
             if all(counts[t] for t in knitted):

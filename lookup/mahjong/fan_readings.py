@@ -12,7 +12,16 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import OK, jitable
-from .encoding import CLASS_MELDS, CLASS_PAIR, KNITTED_SETS, MAX_MELDS, N_HONOR_KINDS, NO_MELD, suit_keys
+from .encoding import (
+    CLASS_MELDS,
+    CLASS_PAIR,
+    KNITTED_SETS,
+    MAX_MELDS,
+    N_HONOR_KINDS,
+    NO_MELD,
+    ORPHAN_MASK,
+    suit_keys,
+)
 from .fan_exclusions import counted_points
 from .fan_hands import count_tiles, flags_status, hand_facts
 from .fan_rules import reading_fans
@@ -41,7 +50,6 @@ from .fans import (
     N_SUIT_RANKS,
     N_TILE_KINDS,
     NUMBERED_MASK,
-    ORPHAN_MASK,
     PONG,
     PURE_TRIPLE_CHOW,
     SEARCH_BASE,
@@ -51,11 +59,11 @@ from .fans import (
     SUIT_OFFSETS,
     TILE_HOG,
     TRIPLE_PUNG,
-    bin_count,
     has_fan,
     next_fan,
 )
 from .forms.standard import size_and_class, standard_waits
+from .row import bit_count
 
 # --- every reading of a hand, and the best ---------------------------------------------------
 
@@ -332,7 +340,7 @@ def score_hand(hand, win_tile, melds, n_declared, situation, splits_tables, hu_t
             for r in range(1, N_SUIT_RANKS - 1):
                 gates = gates and hand[o + r] == 1
             nine_gates = nine_gates or gates
-    single_wait = bin_count(waits) == 1
+    single_wait = bit_count(waits) == 1
     facts = (held, fours, hand, win_tile, exposed, single_wait, nine_gates, situation6)
 
     # the special forms first (the calculator finds them first), seven pairs before the rest

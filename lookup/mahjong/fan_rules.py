@@ -10,8 +10,9 @@ import numpy as np
 
 from ..jit import jitable
 from . import fans as fan
-from .encoding import MAX_MELDS, N_SUIT_RANKS, N_TILE_KINDS
-from .fans import bin_count, with_fan
+from .encoding import MAX_MELDS, N_SUIT_RANKS, N_TILE_KINDS, ORPHAN_MASK
+from .fans import with_fan
+from .row import bit_count
 
 
 @jitable
@@ -268,7 +269,7 @@ def whole_hand_fans(form, held, fours, kongs, concealed_kongs, situation):
         whole = with_fan(whole, fan.ALL_HONORS)
     if terminal_form and held & ~fan.TERMINAL_MASK == 0:
         whole = with_fan(whole, fan.ALL_TERMINALS)
-    if terminal_form and held & ~fan.ORPHAN_MASK == 0 and honors and numbered:
+    if terminal_form and held & ~ORPHAN_MASK == 0 and honors and numbered:
         whole = with_fan(whole, fan.ALL_TERMINALS_AND_HONORS)
     if not honors and suits == 1:
         whole = with_fan(whole, fan.FULL_FLUSH)
@@ -281,7 +282,7 @@ def whole_hand_fans(form, held, fours, kongs, concealed_kongs, situation):
         whole = with_fan(whole, fan.REVERSIBLE_TILES)
     if suits == 3 and held & fan.WIND_MASK and held & fan.DRAGON_MASK:
         whole = with_fan(whole, fan.ALL_TYPES)
-    if held & fan.ORPHAN_MASK == 0:
+    if held & ORPHAN_MASK == 0:
         whole = with_fan(whole, fan.ALL_SIMPLES)
     if suits == 2:
         whole = with_fan(whole, fan.ONE_VOIDED_SUIT)
@@ -343,7 +344,7 @@ def reading_fans(form, reading, facts, found_fan, found_where, rest):
         all_honors = held & fan.HONOR_MASK == fan.HONOR_MASK
         knitted = fan.GREATER_HONORS_KNITTED if all_honors else fan.LESSER_HONORS_KNITTED
         whole = with_fan(whole, knitted)
-        if (held & fan.NUMBERED_MASK) and bin_count(held & fan.NUMBERED_MASK) == 9:
+        if (held & fan.NUMBERED_MASK) and bit_count(held & fan.NUMBERED_MASK) == 9:
             whole = with_fan(whole, fan.KNITTED_STRAIGHT)
     elif form == fan.FORM_KNITTED_STRAIGHT:
         whole = with_fan(whole, fan.KNITTED_STRAIGHT)
@@ -380,7 +381,7 @@ def reading_fans(form, reading, facts, found_fan, found_where, rest):
             pong = i == n_melds or kind[i] != fan.CHOW
             even = even and pong and t < fan.HONOR_OFFSET and rank_of(t) % 2 == 1
             fives = fives and group_has(t, pong, fan.FIVES_MASK)
-            outside = outside and group_has(t, pong, fan.ORPHAN_MASK)
+            outside = outside and group_has(t, pong, ORPHAN_MASK)
         if even:
             whole = with_fan(whole, fan.ALL_EVEN_PUNGS)
         if fives:

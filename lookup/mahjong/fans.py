@@ -27,6 +27,7 @@ import numpy as np
 
 from ..jit import jitable
 from .encoding import (
+    HONOR_OFFSET,
     KNITTED_SETS,
     MAX_MELDS,
     N_SUIT_RANKS,
@@ -182,7 +183,6 @@ PAIR_KEY_BASE = 8
 
 # --- tiles ---------------------------------------------------------------------------------
 
-HONOR_OFFSET = SUIT_OFFSETS[3]
 WIND_OFFSET = HONOR_OFFSET
 DRAGON_OFFSET = HONOR_OFFSET + N_WINDS
 WHITE, GREEN_DRAGON, RED = range(DRAGON_OFFSET, N_TILE_KINDS)
@@ -203,7 +203,6 @@ WIND_MASK = _mask(range(WIND_OFFSET, DRAGON_OFFSET))
 DRAGON_MASK = _mask(range(DRAGON_OFFSET, N_TILE_KINDS))
 HONOR_MASK = WIND_MASK | DRAGON_MASK
 TERMINAL_MASK = _numbered((0, N_SUIT_RANKS - 1))
-ORPHAN_MASK = TERMINAL_MASK | HONOR_MASK
 GREEN_MASK = _mask(SUIT_OFFSETS[2] + r for r in (1, 2, 3, 5, 7)) | (1 << GREEN_DRAGON)
 REVERSIBLE_MASK = (_mask(SUIT_OFFSETS[1] + r for r in (0, 1, 2, 3, 4, 7, 8))
                    | _mask(SUIT_OFFSETS[2] + r for r in (1, 3, 4, 5, 7, 8)) | (1 << WHITE))
@@ -250,15 +249,6 @@ DETAIL_SIZE = D_FANS + MAX_FOUND
 """A scored reading as ints: total, form, pair (-1 none), knitted set (-1 none), melds of the
 concealed tiles, then each as kind * N_TILE_KINDS + tile (by tile, a chow first), the number
 of fans counted, then their indices."""
-
-
-@jitable
-def bin_count(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 # --- fan masks ---------------------------------------------------------------------------

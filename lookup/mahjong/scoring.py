@@ -29,7 +29,7 @@ import numpy.typing as npt
 from .. import jit, tables
 from ..arrays import answer_array, as_array
 from ..errors import InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidTileError, PaibiaoError, quoted
-from .decompositions import Decomposition
+from .decompositions import Decomposition, knitted_honors_reading, seven_pairs_reading, thirteen_orphans_reading
 from .encoding import KNITTED_SETS, MAX_COPIES, MAX_MELDS, N_TILE_KINDS
 from .fan_readings import W_DETAIL, WORK_SHAPE
 from .fans import (
@@ -50,7 +50,6 @@ from .fans import (
     FORM_SEVEN_PAIRS,
     FORM_STANDARD,
     FORM_THIRTEEN_ORPHANS,
-    HONOR_MASK,
     MAX_FLOWERS,
     MELD_CHOW,
     MELD_CONCEALED_KONG,
@@ -166,16 +165,16 @@ def meld_bytes(melds: Sequence[tuple[str, int | str]]) -> bytearray:
             rows = []
         if len(rows) == len(melds):
             return bytearray(b"".join(rows).ljust(MELD_BYTES, b"\0"))
-    return bytearray(meld_rows(melds).tobytes())
+    return _checked_meld_bytes(melds)
 
 
-def meld_rows(melds: Sequence[tuple[str, int | str]]) -> np.ndarray:
-    """The (4, 2) int8 (kind code, tile) rows of declared ``melds``, the rest zero."""
+def _checked_meld_bytes(melds: Sequence[tuple[str, int | str]]) -> bytearray:
+    """:func:`meld_bytes` of melds in any form (tiles as text, lists), each checked."""
     if melds.__class__ not in (list, tuple) and (isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence)):
         raise InvalidMeldError(f"melds must be a sequence of (kind, tile) pairs, got {quoted(melds)}")
     if len(melds) > MAX_MELDS:
         raise InvalidMeldError(f"a hand declares at most {MAX_MELDS} melds, got {len(melds)}")
-    flat = bytearray(2 * MAX_MELDS)
+    flat = bytearray(MELD_BYTES)
     for i, meld in enumerate(melds):
         if isinstance(meld, str) or not isinstance(meld, (list, tuple, Sequence)) or len(meld) != 2:
             raise InvalidMeldError(f"a meld is a (kind, tile) pair, got {quoted(meld)}")
@@ -186,7 +185,7 @@ def meld_rows(melds: Sequence[tuple[str, int | str]]) -> np.ndarray:
         flat[2 * i] = code
         plain = tile.__class__ is int and 0 <= tile < N_TILE_KINDS
         flat[2 * i + 1] = tile if plain else one_tile(tile, "a meld's tile")  # type: ignore[assignment]
-    return np.frombuffer(flat, MELD_DTYPE).reshape(MAX_MELDS, 2)
+    return flat
 
 
 def situation_values(self_drawn: object, fourth_tile: object, kong: object, last_tile: object, seat_wind: object,
@@ -274,19 +273,15 @@ def _decomposition(head: list[int], row: bytearray, win: int) -> Decomposition:
     melds = tuple(map(READING_MELDS.__getitem__, head[D_MELDS:D_MELDS + head[D_N_MELDS]]))
     if form == FORM_STANDARD:
         return _new_decomposition("standard", pair, melds)
-    knitted = tuple(sorted(KNITTED_SETS[knit])) if knit >= 0 else ()
     if form == FORM_KNITTED_STRAIGHT:
-        return _new_decomposition("knitted_straight", pair, melds, knitted=knitted)
+        return _new_decomposition("knitted_straight", pair, melds, knitted=tuple(sorted(KNITTED_SETS[knit])))
     counts = list(row)
     counts[win] += 1
     if form == FORM_SEVEN_PAIRS:
-        pairs = tuple(t for t in range(N_TILE_KINDS) for _ in range(counts[t] // 2))
-        return _new_decomposition("seven_pairs", None, (), pairs)
+        return seven_pairs_reading(counts)
     if form == FORM_THIRTEEN_ORPHANS:
-        orphan_pair = counts.index(2)
-        return _new_decomposition("thirteen_orphans", orphan_pair, (), (orphan_pair,))
-    honors = all(counts[t] for t in range(N_TILE_KINDS) if (HONOR_MASK >> t) & 1)
-    return _new_decomposition("greater_knitted_honors" if honors else "knitted_honors", None, knitted=knitted)
+        return thirteen_orphans_reading(counts)
+    return knitted_honors_reading(counts, KNITTED_SETS[knit])
 
 
 FAN_ENTRIES = tuple((name, int(points)) for name, points in zip(FAN_NAMES, FAN_POINTS))
