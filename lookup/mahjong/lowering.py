@@ -64,28 +64,6 @@ def pair_index(a: int, b: int) -> int:
 
 
 @jitable
-def discard_start(hand: Counts) -> tuple[Array, Array]:
-    """A working copy of a hand's 34 counts (uint8) and its four suit keys (int64), for a loop
-    over its discards (:func:`take_tile`)."""
-    c = np.empty(N_TILE_KINDS, np.uint8)
-    for t in range(N_TILE_KINDS):
-        c[t] = hand[t]
-    k0, k1, k2, k3 = suit_keys(c)
-    return c, np.array([k0, k1, k2, k3])
-
-
-@jitable(inline=True)
-def take_tile(c: Array, keys: Array, d: int) -> tuple[int, int]:
-    """Takes one tile ``d`` out of counts ``c`` and suit keys ``keys``; returns (its suit, its
-    step in that suit's key), to put it back with ``c[d] += 1; keys[suit] += step``."""
-    ds = d // N_SUIT_RANKS
-    step = COUNT_BASE ** (d - N_SUIT_RANKS * ds)
-    c[d] -= 1
-    keys[ds] -= step
-    return ds, step
-
-
-@jitable
 def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Array, Array], rules: int,
                    out: Array, work: tuple[Array, Array]) -> int:
     """The rows of :func:`each_discard` (written to ``out``; returns how many) under plain rules
@@ -104,8 +82,8 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
     whole, drops = work
     honors = rules & HONORS != 0
     n_suits = 4 if honors else 3
-    c, keys = discard_start(hand)
-    k0, k1, k2, k3 = keys[0], keys[1], keys[2], keys[3]
+    k0, k1, k2, k3 = suit_keys(hand)
+    keys = np.array([k0, k1, k2, k3])
     entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
     x = (suit_costs(entries[0]), suit_costs(entries[1]), suit_costs(entries[2]),
          suit_costs(entries[3]) if honors else NO_SUIT)
@@ -114,6 +92,9 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
     rest = (merge(x[1], pairs[5]), merge(x[0], pairs[5]), merge(x[0], pairs[4]), merge(x[0], pairs[3]))
     total -= 1  # real tiles after the discard
     k = total // 3
+    c = np.empty(N_TILE_KINDS, np.uint8)
+    for t in range(N_TILE_KINDS):
+        c[t] = hand[t]
     known = 0  # bit s: whole[s] holds suit s's drops
     planes = unseen_planes(hand, visible)
     last_suit, last_costs, last_lacking, others = -1, 0, 0, 0  # the previous discard's, for its others
@@ -121,7 +102,10 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
     for d in range(N_TILE_KINDS):
         if hand[d] == 0:
             continue
-        ds, step = take_tile(c, keys, d)
+        ds = d // N_SUIT_RANKS
+        step = COUNT_BASE ** (d - N_SUIT_RANKS * ds)
+        c[d] -= 1
+        keys[ds] -= step
         table = suit if ds < 3 else honor
         ed = np.int64(table[keys[ds]])
         xd = suit_costs(ed) if ds < 3 or honors else NO_SUIT
@@ -273,13 +257,20 @@ def each_discard(hand: Counts, jokers: int, visible: Counts, st: ShantenTables, 
     if plain and jokers == 0:
         return OK, plain_discards(hand, visible, total, (st[0][KIND_SUIT], st[0][KIND_HONOR]), rules, out, work)
     total -= 1  # real tiles after the discard
-    c, keys = discard_start(hand)
+    c = np.empty(N_TILE_KINDS, np.uint8)
+    for t in range(N_TILE_KINDS):
+        c[t] = hand[t]
+    k0, k1, k2, k3 = suit_keys(c)
+    keys = np.array([k0, k1, k2, k3])
     planes = unseen_planes(hand, visible)
     n = 0
     for d in range(N_TILE_KINDS):
         if hand[d] == 0:
             continue
-        ds, step = take_tile(c, keys, d)
+        ds = d // N_SUIT_RANKS
+        step = COUNT_BASE ** (d - N_SUIT_RANKS * ds)
+        c[d] -= 1
+        keys[ds] -= step
         lacking, mask = evaluate(c, (keys[0], keys[1], keys[2], keys[3]), total, jokers, st, rules)
         out[4 * n] = d
         out[4 * n + 1] = lacking - jokers - 1
