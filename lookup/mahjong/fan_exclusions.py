@@ -19,6 +19,7 @@ from .fans import (
     PAIR_FANS,
     PAIR_KEY_BASE,
     PAIR_RANK,
+    PAIR_WEIGHT,
     TILE_HOG,
     WITHIN,
     WORD_FANS,
@@ -26,6 +27,7 @@ from .fans import (
     next_fan,
     with_fan,
 )
+from .row import bit_count
 
 
 def _partitions() -> list[tuple[int, ...]]:
@@ -147,30 +149,25 @@ def counted_points(found_fan, found_where, n, alive, chosen, whole, hogs) -> tup
         for choice in range((1 << n_pairs) - 1, -1, -1):  # every pair fan first: it is best when it fits
             joined = partition
             per_name = 0  # 4 bits of melds per pair fan
-            counts = 0  # 3 bits of count per pair fan, PAIR_FANS order from the top
-            size = 0
+            counts = 0  # a count per pair fan, PAIR_FANS order from the top digit
+            names = 0  # a bit per pair fan counted
             for b in range(n_pairs):
                 if (choice >> b) & 1:
                     i = chosen[b]
                     name = PAIR_RANK[found_fan[i]]
                     where = found_where[i]
-                    joined = JOINED[joined, where] if joined >= 0 else -1
-                    if (per_name >> (MAX_MELDS * name)) & where or joined < 0:
+                    joined = JOINED[joined, where]
+                    if joined < 0 or (per_name >> (MAX_MELDS * name)) & where:
                         joined = -1
                         break
                     per_name |= where << (MAX_MELDS * name)
-                    counts += PAIR_KEY_BASE ** (len(PAIR_FANS) - 1 - name)
-                    size += 1
+                    counts += PAIR_WEIGHT[name]
+                    names |= 1 << name
             if joined >= 0:
                 if choice == (1 << n_pairs) - 1:
                     best_choice = choice
                     break
-                names = 0
-                rest = counts
-                while rest:
-                    names += int(rest % PAIR_KEY_BASE != 0)
-                    rest //= PAIR_KEY_BASE
-                key = (size * PAIR_KEY_BASE + names) * PAIR_KEY_BASE ** len(PAIR_FANS) + counts
+                key = (bit_count(choice) * PAIR_KEY_BASE + bit_count(names)) * PAIR_KEY_BASE ** len(PAIR_FANS) + counts
                 if key > best_key:
                     best_key = key
                     best_choice = choice

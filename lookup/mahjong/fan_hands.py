@@ -68,25 +68,25 @@ def count_tiles(hand, win_tile, melds, n_declared, counts, split) -> tuple[int, 
 @jitable
 def hand_facts(hand, counts, split) -> tuple[int, int, int, int, int, bool, bool, bool]:
     """From the counts of :func:`count_tiles`: (status: ERR_COPIES on a fifth copy, the mask
-    of the tiles held, tiles held four times, odd counts in the hand before the win, the last
-    such tile, the concealed tiles all in pairs, all single, some tile four times in hand)."""
-    held = fours = n_odd = odd = 0
-    over = odd_split = many = four_in_hand = False
-    for t in range(N_TILE_KINDS):  # no branch on the counts (random hands mispredict them)
+    of the tiles held, tiles held four times, odd counts in the hand before the win, the mask
+    of those tiles, the concealed tiles all in pairs, all single, some tile four times in hand)."""
+    held = fours = n_odd = odd_mask = 0
+    over = odd_split = many = four_in_hand = 0
+    for t in range(N_TILE_KINDS):  # integer flags, no branch (random hands mispredict them)
         c = counts[t]
-        over = over or c > MAX_COPIES
+        s = split[t]
+        h = np.int64(hand[t])
+        over |= int(c > MAX_COPIES)
         held |= int(c > 0) << t
         fours += int(c == MAX_COPIES)
-        odd_split = odd_split or split[t] % 2 == 1
-        many = many or split[t] > 1
-        h = hand[t]
-        n_odd += h % 2
-        odd = t if h % 2 else odd
-        four_in_hand = four_in_hand or h == MAX_COPIES
+        odd_split |= s & 1
+        many |= int(s > 1)
+        n_odd += h & 1
+        odd_mask |= (h & 1) << t
+        four_in_hand |= int(h == MAX_COPIES)
     if over:
         return ERR_COPIES, 0, 0, 0, 0, False, False, False
-    pairs, singles = not odd_split, not many
-    return OK, held, fours, n_odd, odd, pairs, singles, four_in_hand
+    return OK, held, fours, n_odd, odd_mask, odd_split == 0, many == 0, four_in_hand != 0
 
 
 @jitable

@@ -307,7 +307,7 @@ def score_hand(hand, win_tile, melds, n_declared, situation, splits_tables, hu_t
     status, exposed, kongs, in_melds = count_tiles(hand, win_tile, melds, n_declared, counts, split)
     if status != OK:
         return status, -1
-    status, held, fours, n_odd, odd, pairs, singles, four_in_hand = hand_facts(hand, counts, split)
+    status, held, fours, n_odd, odd_mask, pairs, singles, four_in_hand = hand_facts(hand, counts, split)
     if status != OK:
         return status, -1
     status = flags_status(hand, win_tile, kongs, in_melds, situation)
@@ -333,7 +333,7 @@ def score_hand(hand, win_tile, melds, n_declared, situation, splits_tables, hu_t
     nine_gates = False
     if n_declared == 0:
         if n_odd == 1:
-            waits |= 1 << odd
+            waits |= odd_mask
         for s in range(3):
             o = SUIT_OFFSETS[s]
             gates = hand[o] == 3 and hand[o + N_SUIT_RANKS - 1] == 3

@@ -34,6 +34,7 @@ from .encoding import (
     N_TILE_KINDS,
     SUIT_OFFSETS,
 )
+from .row import bit_count
 
 FANS: tuple[tuple[str, int], ...] = (
     ("大四喜", 88), ("大三元", 88), ("绿一色", 88), ("九莲宝灯", 88), ("四杠", 88), ("连七对", 88), ("十三幺", 88),
@@ -180,6 +181,8 @@ PAIR_RANK = np.full(N_FANS, -1, np.int64)
 PAIR_RANK[list(PAIR_FANS)] = np.arange(len(PAIR_FANS))
 PAIR_KEY_BASE = 8
 """Base of the packed preference key of a choice of pair fans (a count per name, 0..6)."""
+PAIR_WEIGHT = PAIR_KEY_BASE ** np.arange(len(PAIR_FANS) - 1, -1, -1, dtype=np.int64)
+"""PAIR_WEIGHT[rank]: the digit of pair fan ``rank`` in the preference key."""
 
 # --- tiles ---------------------------------------------------------------------------------
 
@@ -253,13 +256,6 @@ of fans counted, then their indices."""
 
 # --- fan masks ---------------------------------------------------------------------------
 
-BIT_MODULUS = 67
-"""2**k % 67 differs for every k < 64 (2 generates the units modulo the prime 67)."""
-BIT_INDEX = np.zeros(BIT_MODULUS, np.int64)
-BIT_INDEX[[(1 << k) % BIT_MODULUS for k in range(64)]] = np.arange(64)
-"""BIT_INDEX[2**k % BIT_MODULUS] = k: the index of a word's one set bit."""
-
-
 @jitable
 def has_fan(low: int, high: int, fan: int) -> bool:
     """Whether fan mask (``low``, ``high``: bits of fans below WORD_FANS, then of the rest) holds ``fan``."""
@@ -280,6 +276,6 @@ def next_fan(low: int, high: int) -> tuple[int, int, int]:
     """(the lowest fan of a non-empty fan mask, the mask without it)."""
     if low:
         bit = low & -low
-        return BIT_INDEX[bit % BIT_MODULUS], low ^ bit, high
+        return bit_count(bit - 1), low ^ bit, high
     bit = high & -high
-    return WORD_FANS + BIT_INDEX[bit % BIT_MODULUS], low, high ^ bit
+    return WORD_FANS + bit_count(bit - 1), low, high ^ bit
