@@ -21,6 +21,10 @@ from .fans import (
     PAIR_RANK,
     PAIR_WEIGHT,
     TILE_HOG,
+    W_ALIVE,
+    W_CHOSEN,
+    W_FAN,
+    W_WHERE,
     WITHIN,
     WORD_FANS,
     has_fan,
@@ -71,9 +75,10 @@ EXCLUDERS_LOW = sum(1 << int(f) for f in np.flatnonzero(EXCLUDED.any(axis=1)) if
 EXCLUDERS_HIGH = sum(1 << int(f - WORD_FANS) for f in np.flatnonzero(EXCLUDED.any(axis=1)) if f >= WORD_FANS)
 """The fans that exclude any, as a fan mask (bits of fans below WORD_FANS, then of the rest)."""
 @jitable
-def drop_instances(fan, where_of_fan, found_fan, found_where, n, alive) -> None:
+def drop_instances(fan, where_of_fan, work, n) -> None:
     """Drops the instances fan ``fan``, found on melds ``where_of_fan``, excludes in scope
     WITHIN (those on its melds only) or by number (the first ones)."""
+    found_fan, found_where, alive = work[W_FAN], work[W_WHERE], work[W_ALIVE]
     taken = 0
     for j in range(n):
         scope = EXCLUDED[fan, found_fan[j]]
@@ -88,10 +93,11 @@ def drop_instances(fan, where_of_fan, found_fan, found_where, n, alive) -> None:
 
 
 @jitable
-def counted_points(found_fan, found_where, n, alive, chosen, whole, hogs) -> tuple[int, tuple[int, int]]:
-    """Applies the rules of exclusion to the fans found: ``n`` of melds (``alive[i]`` says
-    whether fan i counts) and those of the whole hand (fan mask ``whole``; 四归一 ``hogs``
-    times). Returns (the points counted, flowers aside; the fans of the whole hand counted).
+def counted_points(work, n, whole, hogs) -> tuple[int, tuple[int, int]]:
+    """Applies the rules of exclusion to the fans found: ``n`` of melds (work rows ``W_FAN``,
+    ``W_WHERE``; row ``W_ALIVE`` receives whether each counts) and those of the whole hand (fan
+    mask ``whole``; 四归一 ``hogs`` times). Returns (the points counted, flowers aside; the fans
+    of the whole hand counted).
 
     1. 不重复/不拆移: in table order, each fan still counted drops what :data:`EXCLUDED` says.
     2. 套算一次: a fan of three or four melds counts once per group of melds it joins (in table
@@ -100,6 +106,7 @@ def counted_points(found_fan, found_where, n, alive, chosen, whole, hogs) -> tup
        :data:`PAIR_FANS` order.
     3. 无番和 only when nothing else counts.
     """
+    found_fan, found_where, alive, chosen = work[W_FAN], work[W_WHERE], work[W_ALIVE], work[W_CHOSEN]
     present_low, present_high = whole
     for i in range(n):
         alive[i] = True
@@ -116,10 +123,10 @@ def counted_points(found_fan, found_where, n, alive, chosen, whole, hogs) -> tup
             sources = 0
             for i in range(n):
                 if found_fan[i] == fan:
-                    drop_instances(fan, found_where[i], found_fan, found_where, n, alive)
+                    drop_instances(fan, found_where[i], work, n)
                     sources += 1
             if sources == 0:  # a fan of the whole hand
-                drop_instances(fan, 0, found_fan, found_where, n, alive)
+                drop_instances(fan, 0, work, n)
     n_sets = 0
     for i in range(n):
         if has_fan(killed_low, killed_high, found_fan[i]):

@@ -8,7 +8,7 @@ of :mod:`.fans` (0 none, then chow, pong, kong, concealed kong), declared melds 
 ``situation`` (rows of a batch, a tuple for one hand) is (self drawn, fourth tile, kong,
 last tile, seat wind, round wind, flowers); ``wide`` and ``narrow`` the addresses of
 the tables (:func:`scoring_tables`); ``work`` the
-scratch of :data:`.fan_readings.WORK_SHAPE`. Batch kernels follow the status protocol of
+scratch of :data:`.fans.WORK_SHAPE`. Batch kernels follow the status protocol of
 :mod:`lookup.jit`.
 """
 

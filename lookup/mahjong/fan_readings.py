@@ -35,7 +35,6 @@ from .fans import (
     D_N_MELDS,
     D_PAIR,
     D_TOTAL,
-    DETAIL_SIZE,
     FORM_HONORS_KNITTED,
     FORM_KNITTED_STRAIGHT,
     FORM_SEVEN_PAIRS,
@@ -59,6 +58,18 @@ from .fans import (
     SUIT_OFFSETS,
     TILE_HOG,
     TRIPLE_PUNG,
+    W_ALIVE,
+    W_CODES,
+    W_CONCEALED,
+    W_COUNTS,
+    W_DECLARED,
+    W_DETAIL,
+    W_FAN,
+    W_KIND,
+    W_REST,
+    W_SPLIT,
+    W_STATE,
+    W_TILE,
     has_fan,
     next_fan,
 )
@@ -67,12 +78,6 @@ from .row import bit_count
 
 # --- every reading of a hand, and the best ---------------------------------------------------
 
-(W_KIND, W_TILE, W_DECLARED, W_CONCEALED, W_FAN, W_WHERE, W_ALIVE, W_CHOSEN, W_REST, W_COUNTS, W_SPLIT, W_CODES,
- W_STATE, W_DETAIL) = range(14)
-WORK_SHAPE = (W_DETAIL + 2, DETAIL_SIZE)
-"""The scratch rows :func:`score_hand` works in (int64): the reading's melds, the fans found,
-the exclusion state, tile counts, the selection state (:data:`S_BEST` ...), and two detail
-rows: the readings kept (the best one in row ``W_DETAIL`` in the end)."""
 (S_BEST, S_FIRST_KEY, S_FIRST_REPLACING, S_REPLACING_KEY, S_SEEN_SEVEN_PAIRS, S_NEXT_SPECIAL) = range(6)
 NO_KEY = -(1 << 62)
 SPECIAL_KEY = -(1 << 40)
@@ -80,9 +85,10 @@ SPECIAL_KEY = -(1 << 40)
 
 
 @jitable
-def sort_melds(kind: np.ndarray, tile: np.ndarray, declared: np.ndarray, concealed: np.ndarray, n: int) -> None:
-    """Sorts a reading's melds by tile, a chow before a pong of its tile (parallel arrays,
-    insertion sort)."""
+def sort_melds(work: np.ndarray, n: int) -> None:
+    """Sorts the reading's melds in the work rows by tile, a chow before a pong of its tile
+    (insertion sort)."""
+    kind, tile, declared, concealed = work[W_KIND], work[W_TILE], work[W_DECLARED], work[W_CONCEALED]
     for i in range(1, n):
         k, t, d, c = kind[i], tile[i], declared[i], concealed[i]
         j = i - 1
@@ -171,14 +177,14 @@ def offer_reading(work, keep, key, replacing, shape, counted) -> None:
 @jitable
 def score_reading(work, keep, key, form, n_melds, pair, knit, facts) -> None:
     """Scores the reading in the work rows and offers it (:func:`offer_reading`). ``facts``:
-    (tiles held mask, tiles held four times, the hand before the win, the win tile, exposed
-    melds, waited on one tile, 九莲宝灯's hand, the situation without flowers)."""
-    sort_melds(work[W_KIND], work[W_TILE], work[W_DECLARED], work[W_CONCEALED], n_melds)
+    (tiles held mask, tiles held four times, whether the hand before the win held the win tile,
+    the win tile, exposed melds, waited on one tile, 九莲宝灯's hand, the situation without
+    flowers)."""
+    sort_melds(work, n_melds)
     if keep and form == FORM_STANDARD:
         key = search_key(work[W_KIND], work[W_TILE], work[W_DECLARED], n_melds, work[W_CODES])
-    reading = (work[W_KIND], work[W_TILE], work[W_DECLARED], work[W_CONCEALED], n_melds, pair)
-    n, whole, hogs = reading_fans(form, reading, facts, work[W_FAN], work[W_WHERE], work[W_REST])
-    total, kept = counted_points(work[W_FAN], work[W_WHERE], n, work[W_ALIVE], work[W_CHOSEN], whole, hogs)
+    n, whole, hogs = reading_fans(form, work, n_melds, pair, facts)
+    total, kept = counted_points(work, n, whole, hogs)
     state = work[W_STATE]
     if not keep:
         state[S_BEST] = max(state[S_BEST], total)
@@ -341,7 +347,7 @@ def score_hand(hand, win_tile, melds, n_declared, situation, splits_tables, hu_t
                 gates = gates and hand[o + r] == 1
             nine_gates = nine_gates or gates
     single_wait = bit_count(waits) == 1
-    facts = (held, fours, hand, win_tile, exposed, single_wait, nine_gates, situation6)
+    facts = (held, fours, hand[win_tile] > 0, win_tile, exposed, single_wait, nine_gates, situation6)
 
     # the special forms first (the calculator finds them first), seven pairs before the rest
     if n_declared == 0:

@@ -64,8 +64,9 @@ def group_has(t: int, pong: bool, test: int) -> bool:
 
 
 @jitable
-def chow_fans(kind, tile, n_melds, found_fan, found_where, n):
+def chow_fans(work, n_melds, n):
     """The fans of two, three and four chows (``tile`` sorted, so each set's tiles come sorted)."""
+    kind, tile, found_fan, found_where = work[fan.W_KIND], work[fan.W_TILE], work[fan.W_FAN], work[fan.W_WHERE]
     for i in range(n_melds):
         if kind[i] != fan.CHOW:
             continue
@@ -116,8 +117,9 @@ def chow_fans(kind, tile, n_melds, found_fan, found_where, n):
 
 
 @jitable
-def pung_fans(kind, tile, n_melds, pair, seat_wind, round_wind, found_fan, found_where, n):
+def pung_fans(work, n_melds, pair, seat_wind, round_wind, n):
     """The fans of one to four pungs (kongs count as pungs)."""
+    kind, tile, found_fan, found_where = work[fan.W_KIND], work[fan.W_TILE], work[fan.W_FAN], work[fan.W_WHERE]
     for i in range(n_melds):
         if kind[i] == fan.CHOW:
             continue
@@ -174,9 +176,10 @@ def pung_fans(kind, tile, n_melds, pair, seat_wind, round_wind, found_fan, found
 
 
 @jitable
-def concealed_pungs(kind, tile, declared, concealed, n_melds, win_tile, self_drawn) -> int:
+def concealed_pungs(work, n_melds, win_tile, self_drawn) -> int:
     """The pungs and kongs with no tile claimed; one the discarded win tile completes counts
     as exposed, unless that tile can be read in a concealed chow of the hand."""
+    kind, tile, declared, concealed = work[fan.W_KIND], work[fan.W_TILE], work[fan.W_DECLARED], work[fan.W_CONCEALED]
     count = 0
     completed = False
     in_chow = False
@@ -214,11 +217,12 @@ def meld_and_pair(rest: np.ndarray) -> bool:
 
 
 @jitable
-def knitted_single_wait(kind, tile, declared, n_melds, pair, hand, win_tile, rest) -> bool:
+def knitted_single_wait(work, pair, win_held, win_tile) -> bool:
     """Whether the meld and pair of a 组合龙 reading waited on the win tile alone: those tiles
     less the win tile complete with it only (with a declared meld: the hand held the win tile)."""
+    kind, tile, declared, rest = work[fan.W_KIND], work[fan.W_TILE], work[fan.W_DECLARED], work[fan.W_REST]
     if declared[0]:
-        return hand[win_tile] > 0
+        return win_held
     rest[:] = 0
     rest[pair] += 2
     for d in range(3):
@@ -236,8 +240,9 @@ def knitted_single_wait(kind, tile, declared, n_melds, pair, hand, win_tile, res
 
 
 @jitable
-def wait_fan(kind, tile, declared, n_melds, pair, win_tile) -> int:
+def wait_fan(work, n_melds, pair, win_tile) -> int:
     """边张, 嵌张 or 单钓将 (in that order) of a hand that waited on one tile, else -1."""
+    kind, tile, declared = work[fan.W_KIND], work[fan.W_TILE], work[fan.W_DECLARED]
     closed = False
     for i in range(n_melds):
         if kind[i] == fan.CHOW and not declared[i]:
@@ -311,13 +316,14 @@ def whole_hand_fans(form, held, fours, kongs, concealed_kongs, situation):
 
 
 @jitable
-def reading_fans(form, reading, facts, found_fan, found_where, rest):
+def reading_fans(form, work, n_melds, pair, facts):
     """Every fan found in one reading (before exclusions): those of melds as (fan, where) in
-    ``found_fan`` and ``found_where``, those of the whole hand as a fan mask; returns (how many
-    of melds, the mask, the times 四归一 counts). ``reading``: (kind, tile, declared, concealed,
-    melds, pair); ``facts``: those of the hand (:func:`score_reading`)."""
-    kind, tile, declared, concealed, n_melds, pair = reading
-    held, fours, hand, win_tile, exposed, single_wait, nine_gates, situation = facts
+    work rows ``W_FAN`` and ``W_WHERE``, those of the whole hand as a fan mask; returns (how
+    many of melds, the mask, the times 四归一 counts). The reading: its ``n_melds`` melds in the
+    work rows (:data:`.fans.WORK_SHAPE`) and ``pair``; ``facts``: those of the hand
+    (:func:`.fan_readings.score_reading`)."""
+    kind, tile, concealed = work[fan.W_KIND], work[fan.W_TILE], work[fan.W_CONCEALED]
+    held, fours, win_held, win_tile, exposed, single_wait, nine_gates, situation = facts
     self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind = situation
     kongs = 0
     concealed_kongs = 0
@@ -353,18 +359,17 @@ def reading_fans(form, reading, facts, found_fan, found_where, rest):
             whole = with_fan(whole, fan.FULLY_CONCEALED_HAND if self_drawn else fan.CONCEALED_HAND)
         if chows == n_melds and pair < fan.HONOR_OFFSET:
             whole = with_fan(whole, fan.ALL_CHOWS)
-        n = chow_fans(kind, tile, n_melds, found_fan, found_where, n)
-        n = pung_fans(kind, tile, n_melds, pair, seat_wind, round_wind, found_fan, found_where, n)
-        hidden = concealed_pungs(kind, tile, declared, concealed, n_melds, win_tile, self_drawn)
+        n = chow_fans(work, n_melds, n)
+        n = pung_fans(work, n_melds, pair, seat_wind, round_wind, n)
+        hidden = concealed_pungs(work, n_melds, win_tile, self_drawn)
         if hidden >= 2:
             whole = with_fan(whole, (fan.TWO_CONCEALED_PUNGS, fan.THREE_CONCEALED_PUNGS,
                                      fan.FOUR_CONCEALED_PUNGS)[hidden - 2])
         wait = -1
         if form == fan.FORM_STANDARD and single_wait:
-            wait = wait_fan(kind, tile, declared, n_melds, pair, win_tile)
-        elif form == fan.FORM_KNITTED_STRAIGHT and knitted_single_wait(kind, tile, declared, n_melds, pair, hand,
-                                                                    win_tile, rest):
-            wait = fan.SINGLE_WAIT if declared[0] else wait_fan(kind, tile, declared, n_melds, pair, win_tile)
+            wait = wait_fan(work, n_melds, pair, win_tile)
+        elif form == fan.FORM_KNITTED_STRAIGHT and knitted_single_wait(work, pair, win_held, win_tile):
+            wait = fan.SINGLE_WAIT if work[fan.W_DECLARED, 0] else wait_fan(work, n_melds, pair, win_tile)
         if wait >= 0:
             whole = with_fan(whole, wait)
     if form == fan.FORM_STANDARD:

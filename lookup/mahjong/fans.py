@@ -252,6 +252,15 @@ DETAIL_SIZE = D_FANS + MAX_FOUND
 """A scored reading as ints: total, form, pair (-1 none), knitted set (-1 none), melds of the
 concealed tiles, then each as kind * N_TILE_KINDS + tile (by tile, a chow first), the number
 of fans counted, then their indices."""
+(W_KIND, W_TILE, W_DECLARED, W_CONCEALED, W_FAN, W_WHERE, W_ALIVE, W_CHOSEN, W_REST, W_COUNTS, W_SPLIT, W_CODES,
+ W_STATE, W_DETAIL) = range(14)
+WORK_SHAPE = (W_DETAIL + 2, DETAIL_SIZE)
+"""The scratch rows (int64) the scoring steps work in, one array handed down whole: a
+reading's melds (``W_KIND``, ``W_TILE``, ``W_DECLARED``, ``W_CONCEALED``), the fans found
+(``W_FAN``, ``W_WHERE``), the exclusion state (``W_ALIVE``, ``W_CHOSEN``), scratch counts,
+the hand's counts, the selection state, and two detail rows: the readings kept (the best one
+in row ``W_DETAIL`` in the end)."""
+
 
 
 # --- fan masks ---------------------------------------------------------------------------

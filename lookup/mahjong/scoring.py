@@ -31,7 +31,6 @@ from ..arrays import answer_array, as_array
 from ..errors import InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidTileError, PaibiaoError, quoted
 from .decompositions import Decomposition, knitted_honors_reading, seven_pairs_reading, thirteen_orphans_reading
 from .encoding import KNITTED_SETS, MAX_COPIES, MAX_MELDS, N_TILE_KINDS
-from .fan_readings import W_DETAIL, WORK_SHAPE
 from .fans import (
     CHOW,
     D_FANS,
@@ -59,6 +58,8 @@ from .fans import (
     MIN_FANS,
     N_WINDS,
     PONG,
+    W_DETAIL,
+    WORK_SHAPE,
 )
 from .inputs import batch_counts, hand_row
 from .queries import GAME
