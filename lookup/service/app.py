@@ -105,13 +105,23 @@ def _error(exc: BaseException) -> Response:
 if sys.version_info >= (3, 11):
     _deadline = asyncio.timeout
 else:  # pragma: no cover - Python 3.10
+    class _Cancellable:
+        """The part of ``asyncio.Timeout`` the middleware uses: ``reschedule(None)`` lifts it."""
+
+        def __init__(self, handle: asyncio.TimerHandle):
+            self.handle = handle
+
+        def reschedule(self, when: float | None) -> None:
+            assert when is None
+            self.handle.cancel()
+
     @contextlib.asynccontextmanager
-    async def _deadline(seconds: float) -> AsyncIterator[None]:
+    async def _deadline(seconds: float) -> AsyncIterator[_Cancellable]:
         task = asyncio.current_task()
         assert task is not None
         handle = asyncio.get_running_loop().call_later(seconds, task.cancel)
         try:
-            yield
+            yield _Cancellable(handle)
         except asyncio.CancelledError:
             raise TimeoutError from None
         finally:
@@ -119,7 +129,8 @@ else:  # pragma: no cover - Python 3.10
 
 
 class LimitsMiddleware:
-    """Pure ASGI middleware: the body limit (413) and the request time limit (503)."""
+    """Pure ASGI middleware: the body limit (413) and the request time limit (503). The time
+    limit holds until the response starts: a response begun is sent whole."""
 
     def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], config: ServiceConfig):
         self.app = app
@@ -134,6 +145,7 @@ class LimitsMiddleware:
                 return await self._send_error(send, PayloadTooLargeError(self._too_large(int(value))))
         started = False
         received = 0
+        deadline = None
 
         async def limited_receive() -> Message:
             nonlocal received
@@ -145,11 +157,13 @@ class LimitsMiddleware:
 
         async def tracked_send(message: Message) -> None:
             nonlocal started
+            if not started and deadline is not None:
+                deadline.reschedule(None)
             started = True
             await send(message)
 
         try:
-            async with _deadline(self.timeout):
+            async with _deadline(self.timeout) as deadline:
                 await self.app(scope, limited_receive, tracked_send)
         except TimeoutError:
             if not started:

@@ -3,6 +3,7 @@ Starlette's test client); bad requests get the error format and status of their 
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import numpy as np
@@ -11,7 +12,7 @@ from starlette.testclient import TestClient
 
 from lookup import mahjong, zipai
 from lookup import shisanshui as sss
-from lookup.service.app import ServiceConfig, create_app
+from lookup.service.app import LimitsMiddleware, ServiceConfig, create_app
 from lookup.service.encoding import to_json
 from lookup.service.queries import BATCH_QUERIES, QUERIES, registry
 from tests.support import gb_hands, mahjong_hands, shisanshui_hands, zipai_hands
@@ -352,6 +353,17 @@ def test_the_body_limit_is_413_and_configurable():
         _error(small.post("/v1/mahjong/is_hu", json={"hand": "1" * 200 + "m"}), 413, "PayloadTooLargeError")
         chunks = (b"x" * 60 for _ in range(3))  # no Content-Length: counted while read
         _error(small.post("/v1/noop", content=chunks), 413, "PayloadTooLargeError")
+
+
+def test_a_response_begun_within_the_time_limit_is_sent_whole():
+    async def slow_body(scope, receive, send):  # starts at once, ends past the limit
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/plain")]})
+        await asyncio.sleep(0.3)
+        await send({"type": "http.response.body", "body": b"all of it"})
+
+    response = TestClient(LimitsMiddleware(slow_body, ServiceConfig(timeout=0.05))).get("/")  # no lifespan
+    assert response.status_code == 200
+    assert response.text == "all of it"
 
 
 def test_a_request_past_the_time_limit_is_503():
