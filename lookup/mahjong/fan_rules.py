@@ -1,7 +1,9 @@
 """The rule of each Chinese Official fan, as jitable steps that list the fans found in one
 reading of a hand (:func:`reading_fans`), each with *where*: the bit mask of the melds it is
-found on (0 for the whole hand). The fan table, the exclusions and the layouts are in
-:mod:`.fans`; the readings themselves come from :mod:`.fan_readings`.
+found on (0 for the whole hand). Each step takes the work array whole
+(:data:`.fans.WORK_SHAPE`) and reads the reading's melds from its rows. The fan table, the
+exclusions and the layouts are in :mod:`.fans`; the readings themselves come from
+:mod:`.fan_readings`.
 """
 
 from __future__ import annotations
@@ -65,7 +67,8 @@ def group_has(t: int, pong: bool, test: int) -> bool:
 
 @jitable
 def chow_fans(work, n_melds, n):
-    """The fans of two, three and four chows (``tile`` sorted, so each set's tiles come sorted)."""
+    """Appends the fans of two, three and four chows of the reading in ``work`` (melds sorted by
+    tile, so each set's tiles come sorted) to the ``n`` fans found; returns how many now."""
     kind, tile, found_fan, found_where = work[fan.W_KIND], work[fan.W_TILE], work[fan.W_FAN], work[fan.W_WHERE]
     for i in range(n_melds):
         if kind[i] != fan.CHOW:
@@ -118,7 +121,8 @@ def chow_fans(work, n_melds, n):
 
 @jitable
 def pung_fans(work, n_melds, pair, seat_wind, round_wind, n):
-    """The fans of one to four pungs (kongs count as pungs)."""
+    """Appends the fans of one to four pungs (kongs count as pungs) of the reading in ``work``
+    to the ``n`` fans found; returns how many now."""
     kind, tile, found_fan, found_where = work[fan.W_KIND], work[fan.W_TILE], work[fan.W_FAN], work[fan.W_WHERE]
     for i in range(n_melds):
         if kind[i] == fan.CHOW:
