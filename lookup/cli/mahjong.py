@@ -138,9 +138,9 @@ def _decomposition_text(d: mahjong.Decomposition, counts: bytes, notation: str) 
     if d.form == "seven_pairs":
         groups = [text([t, t]) for t in d.pairs]
     elif d.pair is None:  # 将将胡, 全不靠: the tiles as held
-        groups = [text([t for t in range(34) for _ in range(counts[t])])]
+        groups = [text([t for t in range(len(counts)) for _ in range(counts[t])])]
     elif d.form == "thirteen_orphans":
-        groups = [text([d.pair, d.pair]), "+", text([t for t in range(34) if counts[t] == 1])]
+        groups = [text([d.pair, d.pair]), "+", text([t for t in range(len(counts)) if counts[t] == 1])]
     else:  # standard, 组合龙 (its knitted set first)
         groups = [text([d.pair, d.pair]), "+"] + ([text(d.knitted)] if d.knitted else []) + \
             [text(_meld_tiles(kind, low)) for kind, low in d.melds]

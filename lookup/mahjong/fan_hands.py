@@ -59,7 +59,7 @@ def count_tiles(hand, win_tile, melds, n_declared, counts, split) -> tuple[int, 
             in_melds += int(t <= win_tile <= t + 2)
         else:
             size = 3 if kind == MELD_PONG else 4
-            kongs += int(size == 4)
+            kongs += int(size == MAX_COPIES)
             counts[t] += size
             in_melds += size * int(t == win_tile)
     return OK, exposed, kongs, in_melds

@@ -16,6 +16,7 @@ from .encoding import (
     CLASS_MELDS,
     CLASS_PAIR,
     KNITTED_SETS,
+    MAX_COPIES,
     MAX_MELDS,
     N_HONOR_KINDS,
     NO_MELD,
@@ -55,6 +56,7 @@ from .fans import (
     SEARCH_POSITION,
     SEVEN_PAIRS,
     SPLIT_WIDTH,
+    SUIT_MASKS,
     SUIT_OFFSETS,
     TILE_HOG,
     TRIPLE_PUNG,
@@ -287,7 +289,7 @@ def fifth_copy_waits(hand, scratch, hu_tables) -> int:
     suit_hu, honor_hu = hu_tables
     mask = 0
     for t in range(N_TILE_KINDS):
-        if hand[t] == 4:
+        if hand[t] == MAX_COPIES:
             for u in range(N_TILE_KINDS):
                 scratch[u] = hand[u]
             for left, wanted in ((2, CLASS_PAIR), (3, CLASS_MELDS)):
@@ -340,7 +342,7 @@ def score_hand(hand, win_tile, melds, n_declared, situation, splits_tables, hu_t
     if n_declared == 0:
         if n_odd == 1:
             waits |= odd_mask
-        for s in range(3):
+        for s in range(len(SUIT_MASKS)):  # the numbered suits
             o = SUIT_OFFSETS[s]
             gates = hand[o] == 3 and hand[o + N_SUIT_RANKS - 1] == 3
             for r in range(1, N_SUIT_RANKS - 1):

@@ -299,7 +299,7 @@ def whole_hand_fans(form, held, fours, kongs, concealed_kongs, situation):
         whole = with_fan(whole, fan.NO_HONORS)
     if fours > kongs:  # counted once per tile held four times (reading_fans gives how many)
         whole = with_fan(whole, fan.TILE_HOG)
-    if kongs == 4:
+    if kongs == MAX_MELDS:
         whole = with_fan(whole, fan.FOUR_KONGS)
     elif kongs == 3:
         whole = with_fan(whole, fan.THREE_KONGS)
@@ -380,7 +380,7 @@ def reading_fans(form, work, n_melds, pair, facts):
         whole = with_fan(whole, fan.CHICKEN_HAND)
         if nine_gates:
             whole = with_fan(whole, fan.NINE_GATES)
-        if exposed == 4 and not self_drawn:
+        if exposed == MAX_MELDS and not self_drawn:
             whole = with_fan(whole, fan.MELDED_HAND)
         if chows == 0:
             whole = with_fan(whole, fan.ALL_PUNGS)
@@ -397,7 +397,7 @@ def reading_fans(form, work, n_melds, pair, facts):
             whole = with_fan(whole, fan.ALL_FIVES)
         if outside:
             whole = with_fan(whole, fan.OUTSIDE_HAND)
-        if chows == 4 and pair < fan.HONOR_OFFSET and rank_of(pair) == 4:
+        if chows == MAX_MELDS and pair < fan.HONOR_OFFSET and rank_of(pair) == 4:
             if tile[0] == pair - 4 and tile[1] == pair - 4 and tile[2] == pair + 2 and tile[3] == pair + 2:
                 whole = with_fan(whole, fan.PURE_TERMINAL_CHOWS)
             else:

@@ -339,8 +339,7 @@ def fan_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), *, min_fa
     situation = situation_values(self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers)
     kernels = KERNELS.value or KERNELS.get()
     out = np.empty(N_TILE_KINDS, np.int64)
-    status, index = kernels.waits(row, rows, n_declared, situation, kernels.wide, kernels.narrow,
-                                  np.empty(WORK_SHAPE, np.int64), out)
+    status, index = kernels.waits(row, rows, n_declared, situation, kernels.wide, kernels.narrow, _scratch(), out)
     if status:
         raise situation_error(status, np.frombuffer(row, np.uint8), index, _rows_of(rows),
                               np.array(situation, np.int64))

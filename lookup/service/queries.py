@@ -8,7 +8,7 @@ read from the functions themselves: parameter names, defaults and annotations (t
 ``"hands"``, a list of such values answered one by one. A ``rules`` value is a preset name
 or an object of the game's rules class fields (``{"min_huxi": 12}``: the class's defaults
 for the rest). A batch route's row is the hand's values, or for ``fan_batch`` several arrays
-side by side (:data:`ROW_PARTS`).
+side by side (:func:`_row_parts`).
 """
 
 from __future__ import annotations
@@ -70,22 +70,26 @@ class RowPart:
         return math.prod(self.shape)
 
 
-ROW_PARTS: dict[tuple[str, str], tuple[RowPart, ...]] = {
-    ("mahjong", "fan_batch"): (RowPart("hands", (34,)), RowPart("win_tiles"), RowPart("melds", (4, 2), "int8")),
-}
-"""Batch routes whose row gives several arguments: 34 concealed counts, the win tile and 4
-(kind, tile) melds for ``fan_batch``. Every other batch route's row is its first parameter."""
+def _row_parts() -> dict[tuple[str, str], tuple[RowPart, ...]]:
+    """Batch routes whose row gives several arguments: for ``fan_batch`` the 34 concealed counts,
+    the win tile and the 4 (kind, tile) melds. Every other batch route's row is its first
+    parameter (:func:`_row_widths`)."""
+    from ..mahjong.encoding import MAX_MELDS, N_TILE_KINDS
+    from ..mahjong.scoring import MELD_DTYPE
+
+    melds = RowPart("melds", (MAX_MELDS, 2), np.dtype(MELD_DTYPE).name)
+    return {("mahjong", "fan_batch"): (RowPart("hands", (N_TILE_KINDS,)), RowPart("win_tiles"), melds)}
 
 
-def _row_widths() -> dict[tuple[str, str], int]:
-    """Row width (uint8 values per hand) of each batch function's input array (but those of
-    :data:`ROW_PARTS`)."""
+def _row_widths(parts: Mapping[tuple[str, str], tuple[RowPart, ...]]) -> dict[tuple[str, str], int]:
+    """Row width (uint8 values per hand) of each batch function's input array (but those whose
+    row has several ``parts``)."""
     from ..mahjong.encoding import N_TILE_KINDS
     from ..shisanshui.splits import N_HAND
     from ..zipai.encoding import N_CARDS
 
     widths = {("mahjong", name): N_TILE_KINDS for name in BATCH_QUERIES["mahjong"]
-              if ("mahjong", name) not in ROW_PARTS}
+              if ("mahjong", name) not in parts}
     widths |= {("zipai", name): N_CARDS for name in BATCH_QUERIES["zipai"]}
     # the rank functions are named by their row size; best takes whole hands
     widths |= {("shisanshui", "rank5_batch"): 5, ("shisanshui", "rank3_batch"): 3,
@@ -236,10 +240,11 @@ def _summary(fn: Callable[..., Any]) -> str:
     return " ".join(doc.split("\n\n")[0].split())
 
 
-def _query(game: str, name: str, components: dict[str, Schema], width: int | None) -> Query:
+def _query(game: str, name: str, components: dict[str, Schema], width: int | None,
+           parts: tuple[RowPart, ...] = ()) -> Query:
     fn = getattr(importlib.import_module(f"lookup.{game}"), name)
     first = next(iter(inspect.signature(fn).parameters))
-    row = ROW_PARTS.get((game, name), (RowPart(first, (width,)),) if width is not None else ())
+    row = parts or ((RowPart(first, (width,)),) if width is not None else ())
     hints = typing.get_type_hints(fn)
     params = []
     for p in inspect.signature(fn).parameters.values():
@@ -270,10 +275,12 @@ class Registry:
 def registry() -> Registry:
     """The registry of every route (built once per process; imports the three games)."""
     components: dict[str, Schema] = {}
-    widths = _row_widths()
+    parts = _row_parts()
+    widths = _row_widths(parts)
     queries = {}
     for routes in (QUERIES, BATCH_QUERIES):
         for game, names in routes.items():
             for name in names:
-                queries[game, name] = _query(game, name, components, widths.get((game, name)))
+                queries[game, name] = _query(game, name, components, widths.get((game, name)),
+                                             parts.get((game, name), ()))
     return Registry(queries, components)
