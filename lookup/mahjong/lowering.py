@@ -6,7 +6,8 @@ A tile *lowers* the shanten when some optimal target holds more of it than the h
 union, over the forms that reach the least lacking, of each form's own lowering tiles (in
 the game, held fewer than 4 times). :func:`evaluate` serves any rules, :func:`plain_discards`
 every discard of a hand under the plain rules without jokers (it merges the suits' costs and
-keeps the other suits' drops once per hand). ``keys`` are the suit keys, ``st`` the shanten
+keeps the other suits' drops once per hand, and reads the classes of the other suits that
+take part back down the merges). ``keys`` are the suit keys, ``st`` the shanten
 kernels' tables (:data:`.forms.standard.ShantenTables`), ``rules`` the rule bits.
 """
 
@@ -16,7 +17,6 @@ import numpy as np
 
 from ..jit import OK, jitable
 from .encoding import (
-    ALL_COSTS,
     ALL_TILES,
     COUNT_BASE,
     HONOR_TILES,
@@ -26,6 +26,7 @@ from .encoding import (
     MASK_258,
     MAX_COPIES,
     MAX_HAND_TILES,
+    N_CLASSES,
     N_HONOR_KINDS,
     N_SUIT_RANKS,
     N_TILE_KINDS,
@@ -35,7 +36,7 @@ from .encoding import (
     suit_keys,
     terminal_key,
 )
-from .forms.costs import FAR, NO_SUIT, merge, share, stats_of, suit_costs, with_savings
+from .forms.costs import FAR, NO_SUIT, Costs, merge, merge_parts, share, stats_of, suit_costs, with_savings
 from .forms.knitted import held_tiles, knitted_held, knitted_honors_lacking, knitted_mask
 from .forms.knitted_rest import knitted_straight_lowering
 from .forms.limits import KEPT_SETS, in_play, kept_tiles, one_suit_lowering, pongs_lowering, tiles_258
@@ -54,32 +55,48 @@ from .lacking import full_lacking, lacking_of, special_lacking
 from .row import HU, Keys, bit_count, held_masks, open_tiles, rule_flags, scan_row
 from .rules import HONORS, MAX_SUITS_SHIFT, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER
 
+OTHER_SUITS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+"""The other three suits (a, b, c) of each suit s: its rest is merge(a, merge(b, c))."""
+
+PAIRS_ROW = len(OTHER_SUITS)
+"""The work rows of the costs: each suit's, then the merged pairs (1 2), (1 3), (2 3) from
+PAIRS_ROW (pair (b, c) at ``pair_row(b, c)``), then each suit's rest from RESTS_ROW."""
+RESTS_ROW = PAIRS_ROW + 3
+N_COST_ROWS = RESTS_ROW + len(OTHER_SUITS)
+
 
 @jitable
-def pair_index(a: int, b: int) -> int:
-    """The index of the pair of suits {a, b} (a != b) among (0 1, 0 2, 0 3, 1 2, 1 3, 2 3); the
-    pair of the other two suits has index 5 minus it."""
-    low, high = min(a, b), max(a, b)
-    return low * (7 - low) // 2 - 1 + high - low
+def pair_row(b: int, c: int) -> int:
+    """The work row of the merged costs of suits b < c, both numbered 1..3."""
+    return PAIRS_ROW + b + c - 3
+
+
+@jitable
+def put_costs(rows: Array, costs: tuple[Costs, ...]) -> None:
+    """Row i of ``rows`` = costs[i]."""
+    for i in range(len(costs)):
+        for j in range(N_CLASSES):
+            rows[i, j] = costs[i][j]
 
 
 @jitable
 def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Array, Array], rules: int,
-                   out: Array, work: tuple[Array, Array]) -> int:
+                   out: Array, work: tuple[Array, Array, Array]) -> int:
     """The rows of :func:`each_discard` (written to ``out``; returns how many) under plain rules
     without jokers (``tables``: the suit and honor shanten entries), for a 3k+2 ``hand`` of
     ``total`` tiles.
 
     A discard changes one suit ``ds``. The standard lacking after it shares k melds and the pair
-    between that suit's new costs and the other three suits merged, merged once per hand (as are
-    the six pairs of suits). A tile lowers it when its suit takes part in an optimal sharing
-    with a class (:func:`.forms.standard.sharing_fields`) whose cost the tile lowers
-    (:func:`.forms.standard.drop_fields`): for the other suits those of the whole hand, kept in
-    ``whole`` once computed, and the same for a discard whose suit keeps the previous discard's
-    costs (kept); ``work`` = (whole, drops), (4, 9) int64 each.
+    between that suit's new costs and the rest, the other three merged once per hand. A tile
+    lowers it when its suit takes part in an optimal sharing with a class whose cost the tile
+    lowers (:func:`.forms.standard.drop_fields`); the classes of the other suits that take part
+    come back down the merges (:func:`.forms.costs.merge_parts`) from those of the rest
+    (:func:`.forms.standard.sharing_fields`). ``work`` = (whole, drops, rows): the drops of the
+    whole hand's suits, kept once computed, and of the discard's suit, (4, 9) int64 each; the
+    costs, (N_COST_ROWS, N_CLASSES) int64.
     """
     suit, honor = tables
-    whole, drops = work
+    whole, drops, rows = work
     honors = rules & HONORS != 0
     n_suits = 4 if honors else 3
     k0, k1, k2, k3 = suit_keys(hand)
@@ -87,9 +104,9 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
     entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
     x = (suit_costs(entries[0]), suit_costs(entries[1]), suit_costs(entries[2]),
          suit_costs(entries[3]) if honors else NO_SUIT)
-    pairs = (merge(x[0], x[1]), merge(x[0], x[2]), merge(x[0], x[3]), merge(x[1], x[2]), merge(x[1], x[3]),
-             merge(x[2], x[3]))
-    rest = (merge(x[1], pairs[5]), merge(x[0], pairs[5]), merge(x[0], pairs[4]), merge(x[0], pairs[3]))
+    pair12, pair13, pair23 = merge(x[1], x[2]), merge(x[1], x[3]), merge(x[2], x[3])
+    rest = (merge(x[1], pair23), merge(x[0], pair23), merge(x[0], pair13), merge(x[0], pair12))
+    put_costs(rows, (x[0], x[1], x[2], x[3], pair12, pair13, pair23, rest[0], rest[1], rest[2], rest[3]))
     total -= 1  # real tiles after the discard
     k = total // 3
     c = np.empty(N_TILE_KINDS, np.uint8)
@@ -97,7 +114,7 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
         c[t] = hand[t]
     known = 0  # bit s: whole[s] holds suit s's drops
     planes = unseen_planes(hand, visible)
-    last_suit, last_costs, last_lacking, others = -1, 0, 0, 0  # the previous discard's, for its others
+    last_suit, last_rest, others = -1, 0, 0  # the previous discard's, for its others
     n = 0
     for d in range(N_TILE_KINDS):
         if hand[d] == 0:
@@ -118,24 +135,24 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
             lacking = min(standard, min(seven, orphans))
         mask = 0
         if standard == lacking:
-            costs = ed & ALL_COSTS
-            if ds != last_suit or costs != last_costs or lacking != last_lacking:
-                others = 0  # the tiles of the other suits that lower it: the same for the same costs of ds
+            usable, rest_usable = sharing_fields(xd, rest[ds], k, lacking)
+            if ds != last_suit or rest_usable != last_rest:
+                others = 0  # the tiles of the other suits that lower it: the same for the same rest classes
+                a, b, e = OTHER_SUITS[ds]
+                a_usable, pair_usable = merge_parts(rows, a, pair_row(b, e), RESTS_ROW + ds, rest_usable)
+                b_usable, e_usable = merge_parts(rows, b, e, pair_row(b, e), pair_usable)
                 for s in range(n_suits):
-                    if s == ds:
-                        continue
-                    usable = sharing_fields(x[s], merge(xd, pairs[5 - pair_index(s, ds)]), k, lacking)
-                    if usable == 0:
+                    suit_usable = a_usable if s == a else b_usable if s == b else e_usable if s == e else 0
+                    if suit_usable == 0:
                         continue
                     if not (known >> s) & 1:
                         drop_fields(hand, s, keys[s], suit if s < 3 else honor, whole)
                         known |= 1 << s
                     for r in range(N_SUIT_RANKS if s < 3 else N_HONOR_KINDS):
-                        if whole[s, r] & usable:
+                        if whole[s, r] & suit_usable:
                             others |= 1 << (SUIT_OFFSETS[s] + r)
-                last_suit, last_costs, last_lacking = ds, costs, lacking
+                last_suit, last_rest = ds, rest_usable
             mask = others
-            usable = sharing_fields(xd, rest[ds], k, lacking)
             if usable != 0:
                 drop_fields(c, ds, keys[ds], table, drops)
                 for r in range(N_SUIT_RANKS if ds < 3 else N_HONOR_KINDS):
@@ -233,14 +250,15 @@ def unseen_copies(planes: tuple[int, int, int], mask: int) -> int:
 
 
 @jitable
-def discard_work() -> tuple[Array, Array]:
+def discard_work() -> tuple[Array, Array, Array]:
     """The scratch space of :func:`each_discard`, allocated once per kernel call."""
-    return np.empty((4, N_SUIT_RANKS), np.int64), np.empty((4, N_SUIT_RANKS), np.int64)
+    return (np.empty((len(OTHER_SUITS), N_SUIT_RANKS), np.int64), np.empty((len(OTHER_SUITS), N_SUIT_RANKS), np.int64),
+            np.empty((N_COST_ROWS, N_CLASSES), np.int64))
 
 
 @jitable
 def each_discard(hand: Counts, jokers: int, visible: Counts, st: ShantenTables, rules: int, out: Array,
-                 work: tuple[Array, Array]) -> tuple[int, int]:
+                 work: tuple[Array, Array, Array]) -> tuple[int, int]:
     """Every distinct discard of one 3k+2 ``hand`` (34 counts; ``jokers`` wildcards beside it,
     never discarded), in tile order; returns ``(OK, rows)``, or the status of the hand's row
     scan and 0. ``visible``: 34 counts of tiles seen outside the hand; ``st``: the shanten

@@ -12,6 +12,7 @@ from lookup.mahjong.encoding import (
     COUNT_BASE,
     FORM_STATS_SHIFT,
     LANE_MASK,
+    N_CLASSES,
     N_SUIT_RANKS,
     NOT_CONCAVE,
     REST_CLASSES,
@@ -21,10 +22,21 @@ from lookup.mahjong.encoding import (
     rest_codes,
     rest_lacking_table,
     rest_triples,
+    shanten_shift,
     suit_key,
     suit_keys,
 )
-from lookup.mahjong.forms.costs import FAR, PLAIN_WORDS, cost, greedy_lacking, share, standard_costs, word_group_held
+from lookup.mahjong.forms.costs import (
+    FAR,
+    PLAIN_WORDS,
+    cost,
+    greedy_lacking,
+    merge,
+    merge_parts,
+    share,
+    standard_costs,
+    word_group_held,
+)
 from lookup.mahjong.forms.knitted import KNITTED_TILES, knitted_most, words_knitted_most
 from lookup.mahjong.kernels import knitted_shanten_batch, shanten_batch
 from lookup.mahjong.lacking import entries_lacking
@@ -420,6 +432,24 @@ def _less(rng, row, n):
     for _ in range(n):
         row[rng.choice(np.flatnonzero(row))] -= 1
     return row
+
+
+def test_merge_parts_are_the_classes_of_the_cheapest_splits(rng):
+    """Run as plain Python against every split of every class asked for: a class of x (of y)
+    takes part when some split of an asked class through it costs what the merge does."""
+    for _ in range(400):
+        x, y = (tuple(int(v) for v in np.where(rng.random(N_CLASSES) < 0.15, FAR, rng.integers(0, 7, N_CLASSES)))
+                for _ in range(2))
+        rows = np.array([x, y, merge(x, y)], np.int64)
+        asked = [c for c in range(N_CLASSES) if rng.random() < 0.3]
+        want_x, want_y = 0, 0
+        for c in asked:
+            for cx, cy in itertools.product(range(N_CLASSES), repeat=2):
+                if cx // 2 + cy // 2 == c // 2 and cx % 2 + cy % 2 == c % 2 and x[cx] + y[cy] == rows[2, c]:
+                    want_x |= 1 << shanten_shift(cx // 2, cx % 2)
+                    want_y |= 1 << shanten_shift(cy // 2, cy % 2)
+        fields = sum(1 << shanten_shift(c // 2, c % 2) for c in asked)
+        assert merge_parts(rows, 0, 1, 2, fields) == (want_x, want_y), (x, y, asked)
 
 
 def _features_of_advice(advice):

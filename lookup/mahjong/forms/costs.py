@@ -104,6 +104,24 @@ def share(x: Costs, y: Costs, k: int) -> int:
 
 
 @jitable
+def merge_parts(rows: Array, x: int, y: int, merged: int, fields: int) -> tuple[int, int]:
+    """The classes of rows ``x`` and ``y`` of ``rows`` (costs, N_CLASSES a row) that take part in
+    reaching, in row ``merged`` (their :func:`merge`), one of the classes of ``fields``: each
+    (x, y) pair of classes that adds up to such a class and costs what the merge does. Classes
+    as cost fields (bit ``shanten_shift(m, p)`` for class 2m + p), in and out."""
+    x_fields, y_fields = 0, 0
+    for merged_class in range(N_CLASSES):
+        if (fields >> shanten_shift(merged_class // 2, merged_class % 2)) & 1:
+            for x_class in range(merged_class + 1):
+                y_class = merged_class - x_class
+                fits = x_class % 2 <= merged_class % 2
+                if fits and rows[x, x_class] + rows[y, y_class] == rows[merged, merged_class]:
+                    x_fields |= 1 << shanten_shift(x_class // 2, x_class % 2)
+                    y_fields |= 1 << shanten_shift(y_class // 2, y_class % 2)
+    return x_fields, y_fields
+
+
+@jitable
 def standard_costs(entries: Entries, honors: bool) -> SuitCosts:
     """Costs of suits 0+1 and 2+3 merged, then of each suit, from the four shanten entries.
 

@@ -400,16 +400,18 @@ def standard_lowering(c: Counts, keys: Entries, x: FourCosts, sav: Entries, targ
 
 
 @jitable
-def sharing_fields(x: Costs, others: Costs, k: int, lacking: int) -> int:
+def sharing_fields(x: Costs, others: Costs, k: int, lacking: int) -> tuple[int, int]:
     """The cost fields (in a shanten entry's layout: SHANTEN_BITS bits a class 2m + p, lowest bit
     set) of the classes of a suit (costs ``x``) that take part in a sharing of k melds and the
-    pair of cost ``lacking`` with the other suits (their merged costs ``others``)."""
-    mask = 0
+    pair of cost ``lacking`` with the other suits (their merged costs ``others``), then those
+    of the other suits' classes that do."""
+    mask, others_mask = 0, 0
     for m in range(k + 1):
         for p in range(2):
             if x[2 * m + p] + others[2 * (k - m) + 1 - p] == lacking:
                 mask |= 1 << shanten_shift(m, p)
-    return mask
+                others_mask |= 1 << shanten_shift(k - m, 1 - p)
+    return mask, others_mask
 
 
 @jitable
