@@ -40,7 +40,7 @@ from .forms.costs import FAR, NO_SUIT, Costs, merge, merge_parts, share, stats_o
 from .forms.knitted import held_tiles, knitted_held, knitted_honors_lacking, knitted_mask
 from .forms.knitted_rest import knitted_straight_lowering
 from .forms.limits import KEPT_SETS, in_play, kept_tiles, one_suit_lowering, pongs_lowering, tiles_258
-from .forms.seven_pairs import pairs_lacking, seven_pairs_lowering
+from .forms.seven_pairs import pairs_lacking, planes_lowering, seven_pairs_lowering
 from .forms.standard import (
     ShantenTables,
     drop_fields,
@@ -52,7 +52,7 @@ from .forms.standard import (
 )
 from .forms.thirteen_orphans import orphans_lowering
 from .lacking import full_lacking, lacking_of, special_lacking
-from .row import HU, Keys, bit_count, held_masks, open_tiles, rule_flags, scan_row
+from .row import HU, Keys, bit_count, count_planes, held_masks, open_tiles, rule_flags, scan_row
 from .rules import HONORS, MAX_SUITS_SHIFT, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER
 
 OTHER_SUITS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
@@ -69,6 +69,16 @@ N_COST_ROWS = RESTS_ROW + len(OTHER_SUITS)
 def pair_row(b: int, c: int) -> int:
     """The work row of the merged costs of suits b < c, both numbered 1..3."""
     return PAIRS_ROW + b + c - 3
+
+
+@jitable
+def less_one(planes: tuple[int, int, int], t: int, count: int) -> tuple[int, int, int]:
+    """The :func:`.row.count_planes` of counts ``planes`` with one copy less of tile t, held
+    ``count`` times."""
+    x = np.int64(count) - 1
+    keep = ~(1 << t)
+    return ((planes[0] & keep) | ((x & 1) << t), (planes[1] & keep) | (((x >> 1) & 1) << t),
+            (planes[2] & keep) | (((x >> 2) & 1) << t))
 
 
 @jitable
@@ -114,6 +124,7 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
         c[t] = hand[t]
     known = 0  # bit s: whole[s] holds suit s's drops
     planes = unseen_planes(hand, visible)
+    held = count_planes(hand)
     last_suit, last_rest, others = -1, 0, 0  # the previous discard's, for its others
     n = 0
     for d in range(N_TILE_KINDS):
@@ -159,7 +170,8 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
                     if drops[ds, r] & usable:
                         mask |= 1 << (SUIT_OFFSETS[ds] + r)
         if seven == lacking:
-            mask |= seven_pairs_lowering(c, rules & QUADS != 0, ALL_TILES if honors else ALL_TILES & ~HONOR_TILES)
+            mask |= planes_lowering(less_one(held, d, hand[d]), rules & QUADS != 0,
+                                    ALL_TILES if honors else ALL_TILES & ~HONOR_TILES)
         if orphans == lacking:
             mask |= orphans_lowering(c)
         out[4 * n] = d

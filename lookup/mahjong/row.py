@@ -228,14 +228,29 @@ def held_masks(c: Counts) -> tuple[int, int, int, int]:
     return m0, m1, m2, mz
 
 
+@jitable
+def count_planes(c: Counts) -> tuple[int, int, int]:
+    """34 counts (0..7) as three tile masks: bit t of the i-th is bit i of tile t's count."""
+    ones, twos, fours = 0, 0, 0
+    for t in range(N_TILE_KINDS):  # no branch on the counts
+        x = int(c[t])
+        ones |= (x & 1) << t
+        twos |= ((x >> 1) & 1) << t
+        fours |= ((x >> 2) & 1) << t
+    return ones, twos, fours
+
 
 @jitable(inline=True)
 def bit_count(x: int) -> int:
-    """Set bits of an int of 0..2**56 - 1 (a tile mask): the SWAR popcount, no branch."""
+    """Set bits of an int of 0..2**56 - 1 (a tile mask): the SWAR popcount, no branch. The
+    bytes' counts are summed by shifts: the usual multiply overflows, which compiled code may
+    take as impossible (comparing the count then reads the bytes' counts themselves)."""
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return ((x * 0x0101010101010101) >> 56) & 0xFF
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    return (x + (x >> 32)) & 0x7F
 
 
 

@@ -70,9 +70,6 @@ def test_hu_and_ting_kernels_run_alike_as_python(rng, rules):
                 assert np.array_equal(lean, compiled) and np.array_equal(lean_python, compiled)
 
 
-# row.bit_count's SWAR multiply wraps at 64 bits by design, as compiled; run as Python on
-# numpy int64 masks it wraps the same but warns
-@pytest.mark.filterwarnings("ignore:overflow encountered in scalar multiply:RuntimeWarning")
 @pytest.mark.parametrize("rules", list(PRESETS))
 def test_shanten_kernels_run_alike_as_python(rng, rules):
     bits = PRESETS[rules].bits
@@ -137,6 +134,25 @@ def _scan_twin(row, remainder, honors, jokers, three_player):
     if status == jit.ERR_COPIES:
         return (status,)  # the counts of a row over MAX_COPIES mean nothing
     return (status, total, sum(x % 2 for x in counts), sum(x >= 3 for x in counts), counts.count(1))
+
+
+@njit
+def _bit_counts_compared(masks, out):
+    for i in range(masks.shape[0]):
+        n = hand_steps.bit_count(masks[i])
+        out[i, 0], out[i, 1], out[i, 2] = n, n < 7, n == 1
+
+
+def test_bit_count_compiled_counts_every_bit_also_when_compared(rng):
+    """Compiled, a count compared with a constant (as the seven-pairs and single-wait steps do)
+    is the count: one bit at every tile, and seeded masks of every size."""
+    masks = np.concatenate([1 << np.arange(enc.N_TILE_KINDS, dtype=np.int64),
+                            rng.integers(0, 1 << enc.N_TILE_KINDS, 2000, dtype=np.int64)])
+    out = np.empty((len(masks), 3), np.int64)
+    _bit_counts_compared(masks, out)
+    counts = np.array([int(m).bit_count() for m in masks])
+    assert np.array_equal(out, np.stack([counts, counts < 7, counts == 1], axis=1))
+    assert [hand_steps.bit_count(int(m)) for m in masks[:100]] == counts[:100].tolist()
 
 
 @njit

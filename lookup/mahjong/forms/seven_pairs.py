@@ -7,10 +7,9 @@ lacking comes from the form counts the four suits' shanten entries sum up (:mod:
 
 from __future__ import annotations
 
-import numpy as np
-
 from ...jit import jitable
 from ..encoding import MAX_COPIES, N_TILE_KINDS, Counts
+from ..row import bit_count, count_planes
 from .costs import HALVES, KINDS, ODD, PAIRED, field
 
 
@@ -72,23 +71,16 @@ def pairs_lacking(stats: int, quad_as_two_pairs: bool) -> int:
 def seven_pairs_lowering(c: Counts, quad_as_two_pairs: bool, allowed: int) -> int:
     """Tiles that lower the seven-pairs lacking of a 13-tile hand whose target takes only the
     tiles of ``allowed`` (the tiles in the game, of the suits kept); the counts are of those tiles."""
-    kinds = 0
-    halves = 0
-    odd = 0
-    for t in range(N_TILE_KINDS):
-        if (allowed >> t) & 1:
-            x = np.int64(c[t])
-            kinds += x > 0
-            halves += x // 2
-            odd += x & 1
-    mask = 0
-    for t in range(N_TILE_KINDS):
-        if not (allowed >> t) & 1:
-            continue
-        x = c[t]
-        if quad_as_two_pairs:  # a lone tile pairs up; a new lone tile helps while pairs lack tiles
-            if x & 1 or (x < MAX_COPIES and 7 - halves - odd > 0):
-                mask |= 1 << t
-        elif x == 1 or (x == 0 and kinds < 7):  # pair a single, or add a kind while short of 7
-            mask |= 1 << t
-    return mask
+    return planes_lowering(count_planes(c), quad_as_two_pairs, allowed)
+
+
+@jitable
+def planes_lowering(planes: tuple[int, int, int], quad_as_two_pairs: bool, allowed: int) -> int:
+    """:func:`seven_pairs_lowering` of the counts whose :func:`.row.count_planes` are ``planes``."""
+    ones, twos, fours = planes[0] & allowed, planes[1] & allowed, planes[2] & allowed
+    held = ones | twos | fours
+    if quad_as_two_pairs:  # a lone tile pairs up; a new lone tile helps while pairs lack tiles
+        halves = bit_count(twos) + 2 * bit_count(fours)
+        return ones | (allowed & ~fours if 7 - halves - bit_count(ones) > 0 else 0)
+    # pair a single, or add a kind while short of 7
+    return (ones & ~twos & ~fours) | (allowed & ~held if bit_count(held) < 7 else 0)
