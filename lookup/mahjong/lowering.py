@@ -52,33 +52,23 @@ from .forms.standard import (
 )
 from .forms.thirteen_orphans import orphans_lowering
 from .lacking import full_lacking, lacking_of, special_lacking
-from .row import HU, Keys, bit_count, count_planes, held_masks, open_tiles, rule_flags, scan_row
+from .row import HU, Keys, bit_count, count_planes, held_masks, less_one, open_tiles, rule_flags, scan_row
 from .rules import HONORS, MAX_SUITS_SHIFT, ORPHANS, PAIR_258, QUADS, SEVEN_PAIRS, THREE_PLAYER
 
 OTHER_SUITS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 """The other three suits (a, b, c) of each suit s: its rest is merge(a, merge(b, c))."""
 
-PAIRS_ROW = len(OTHER_SUITS)
+PAIRS_ROW = len(SUIT_OFFSETS)
 """The work rows of the costs: each suit's, then the merged pairs (1 2), (1 3), (2 3) from
 PAIRS_ROW (pair (b, c) at ``pair_row(b, c)``), then each suit's rest from RESTS_ROW."""
 RESTS_ROW = PAIRS_ROW + 3
-N_COST_ROWS = RESTS_ROW + len(OTHER_SUITS)
+N_COST_ROWS = RESTS_ROW + len(SUIT_OFFSETS)
 
 
 @jitable
 def pair_row(b: int, c: int) -> int:
     """The work row of the merged costs of suits b < c, both numbered 1..3."""
     return PAIRS_ROW + b + c - 3
-
-
-@jitable
-def less_one(planes: tuple[int, int, int], t: int, count: int) -> tuple[int, int, int]:
-    """The :func:`.row.count_planes` of counts ``planes`` with one copy less of tile t, held
-    ``count`` times."""
-    x = np.int64(count) - 1
-    keep = ~(1 << t)
-    return ((planes[0] & keep) | ((x & 1) << t), (planes[1] & keep) | (((x >> 1) & 1) << t),
-            (planes[2] & keep) | (((x >> 2) & 1) << t))
 
 
 @jitable
@@ -124,7 +114,7 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
         c[t] = hand[t]
     known = 0  # bit s: whole[s] holds suit s's drops
     planes = unseen_planes(hand, visible)
-    held = count_planes(hand)
+    hand_planes = count_planes(hand)
     last_suit, last_rest, others = -1, 0, 0  # the previous discard's, for its others
     n = 0
     for d in range(N_TILE_KINDS):
@@ -170,7 +160,7 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
                     if drops[ds, r] & usable:
                         mask |= 1 << (SUIT_OFFSETS[ds] + r)
         if seven == lacking:
-            mask |= planes_lowering(less_one(held, d, hand[d]), rules & QUADS != 0,
+            mask |= planes_lowering(less_one(hand_planes, d, hand[d]), rules & QUADS != 0,
                                     ALL_TILES if honors else ALL_TILES & ~HONOR_TILES)
         if orphans == lacking:
             mask |= orphans_lowering(c)
@@ -264,7 +254,8 @@ def unseen_copies(planes: tuple[int, int, int], mask: int) -> int:
 @jitable
 def discard_work() -> tuple[Array, Array, Array]:
     """The scratch space of :func:`each_discard`, allocated once per kernel call."""
-    return (np.empty((len(OTHER_SUITS), N_SUIT_RANKS), np.int64), np.empty((len(OTHER_SUITS), N_SUIT_RANKS), np.int64),
+    n_suits = len(SUIT_OFFSETS)
+    return (np.empty((n_suits, N_SUIT_RANKS), np.int64), np.empty((n_suits, N_SUIT_RANKS), np.int64),
             np.empty((N_COST_ROWS, N_CLASSES), np.int64))
 
 

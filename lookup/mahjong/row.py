@@ -240,6 +240,15 @@ def count_planes(c: Counts) -> tuple[int, int, int]:
     return ones, twos, fours
 
 
+@jitable
+def less_one(planes: tuple[int, int, int], t: int, count: int) -> tuple[int, int, int]:
+    """The :func:`count_planes` ``planes`` with one copy less of tile t, held ``count`` times."""
+    x = int(count) - 1
+    keep = ~(1 << t)
+    return ((planes[0] & keep) | ((x & 1) << t), (planes[1] & keep) | (((x >> 1) & 1) << t),
+            (planes[2] & keep) | (((x >> 2) & 1) << t))
+
+
 @jitable(inline=True)
 def bit_count(x: int) -> int:
     """Set bits of an int of 0..2**56 - 1 (a tile mask): the SWAR popcount, no branch. The
