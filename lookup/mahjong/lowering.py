@@ -142,9 +142,8 @@ def plain_discards(hand: Counts, visible: Counts, total: int, tables: tuple[Arra
                 a, b, e = OTHER_SUITS[ds]
                 a_usable, pair_usable = merge_parts(rows, a, pair_row(b, e), RESTS_ROW + ds, rest_usable)
                 b_usable, e_usable = merge_parts(rows, b, e, pair_row(b, e), pair_usable)
-                for s in range(n_suits):
-                    suit_usable = a_usable if s == a else b_usable if s == b else e_usable if s == e else 0
-                    if suit_usable == 0:
+                for s, suit_usable in ((a, a_usable), (b, b_usable), (e, e_usable)):
+                    if s >= n_suits or suit_usable == 0:
                         continue
                     if not (known >> s) & 1:
                         drop_fields(hand, s, keys[s], suit if s < 3 else honor, whole)
