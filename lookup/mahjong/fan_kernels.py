@@ -16,10 +16,10 @@ import numpy as np
 
 from ..addresses import row_at, table_at, unowned
 from ..jit import OK, jitable, kernel_decorator
-from .encoding import MAX_COPIES, MAX_MELDS, N_TILE_KINDS
+from .encoding import MAX_MELDS, N_TILE_KINDS
 from .fan_hands import declared_count
 from .fan_readings import score_hand
-from .fans import ERR_MELD, MELD_CHOW, MELD_KONG
+from .fans import ERR_MELD
 
 
 @jitable
@@ -77,28 +77,22 @@ def fan_one(hand, win_tile, meld_bytes, n_declared, situation, wide, narrow, wor
 @kernel
 def fan_waits(hand, meld_bytes, n_declared, situation, wide, narrow, work, out):
     """out[w] = the points without flowers of the hand (13 - 3 per meld tiles) won on tile w,
-    or -1 (w does not win, or would be a fifth copy). 和绝张 and 抢杠和 count only on the
-    tiles where they can hold (none of the win tile held, nor, for 抢杠和, in the melds).
-    Returns the status of the first refusal."""
+    as :func:`fan_one` scores it under the same situation, or -1 where it does not win or
+    where the step refuses w (a fifth copy; 和绝张 or 抢杠和 on a tile the hand holds, 抢杠和
+    on a tile of the melds). Returns (OK, 34), or the status of tile 0 and 0 when every
+    tile is refused (bad input, or flags that hold on no tile)."""
     splits, hu = scoring_tables(wide, narrow)
     melds, work = meld_block(meld_bytes), unowned(work)
-    self_drawn, fourth_tile, kong, last_tile, seat_wind, round_wind, flowers = situation
+    first = OK
+    refused = 0
     for w in range(N_TILE_KINDS):
-        copies = hand[w]
-        in_melds = 0
-        for i in range(n_declared):
-            kind, t = melds[i, 0], melds[i, 1]
-            if kind == MELD_CHOW:
-                in_melds += int(0 <= w - t <= 2)
-            elif t == w:
-                in_melds += 4 if kind >= MELD_KONG else 3
-        out[w] = -1
-        if copies + in_melds >= MAX_COPIES:
-            continue
-        robbed = kong and (self_drawn or (copies == 0 and in_melds == 0))
-        situation = (self_drawn, fourth_tile and copies == 0, robbed, last_tile, seat_wind, round_wind, flowers)
         status, points = score_hand(hand, np.int64(w), melds, n_declared, situation, splits, hu, work, False)
         if status != OK:
-            return status, w
+            if refused == 0:
+                first = status
+            refused += 1
+            points = -1
         out[w] = points
+    if refused == N_TILE_KINDS:
+        return first, 0
     return OK, N_TILE_KINDS

@@ -330,9 +330,11 @@ def fan_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), *, min_fa
               self_drawn: bool = False, fourth_tile: bool = False, kong: bool = False, last_tile: bool = False,
               seat_wind: int = 0, round_wind: int = 0, flowers: int = 0) -> dict[int, int]:
     """``{tile: total}`` for every tile that wins ``hand`` (13 less 3 per meld concealed tiles)
-    with at least ``min_fan`` points, flowers not counted; the totals count them, as
-    :func:`fan`'s do. A wait that would be a fifth copy is not listed; 和绝张 and 抢杠和 count
-    only on the waits where they can hold."""
+    with at least ``min_fan`` points, flowers not counted; each total is :func:`fan`'s under
+    the same flags, flowers included. A tile :func:`fan` refuses is not listed: a fifth copy,
+    and under ``fourth_tile`` (和绝张) or ``kong`` without ``self_drawn`` (抢杠和) a tile the
+    hand holds, under 抢杠和 a tile of the melds too. Bad input, or flags that hold on no tile
+    (杠上开花 without a declared kong), raise :func:`fan`'s error."""
     if isinstance(min_fan, (bool, np.bool_)) or not isinstance(min_fan, (int, np.integer)) or min_fan < 0:
         raise InvalidArgumentError(f"min_fan must be an integer >= 0, got {quoted(min_fan)}")
     row, _, rows, n_declared = _hand_input(hand, 0, melds)

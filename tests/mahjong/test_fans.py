@@ -4,6 +4,7 @@ shape, the classic hands, and every kind of bad input."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from dataclasses import replace
 
@@ -13,7 +14,7 @@ import pytest
 from lookup import mahjong
 from lookup.errors import InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidTileError, PaibiaoError
 from lookup.mahjong.fans import FAN_NAMES, MIN_FANS
-from lookup.mahjong.scoring import MELD_KINDS, SITUATION
+from lookup.mahjong.scoring import FLAGS, MELD_KINDS, SITUATION
 from tests.support import gb_hands as gen
 from tests.support.oracles import chinese_fans as cf
 
@@ -141,16 +142,49 @@ def test_waits_are_the_wins_worth_the_minimum(winning):
             assert mahjong.fan_waits(hand, case.melds, min_fan=min_fan, **kwargs) == want, case
 
 
-def test_waits_drop_flags_where_they_cannot_hold():
-    # 和绝张 and 抢杠和 count on the waits the hand does not hold, not on those it holds
-    for hand in ("23m567p999s111z22z", "1234m567p999s111z"):
+def test_waits_on_tiles_the_flags_refuse_are_not_listed():
+    # 和绝张 and 抢杠和 cannot be won on a tile the hand holds, nor 抢杠和 on a tile of the melds
+    for hand, melds in (("23m567p999s111z22z", ()), ("1234m567p999s111z", ()), ("23m567p999s22z", (("chow", 0),))):
         counts = mahjong.hand_counts(hand)
-        plain = mahjong.fan_waits(hand, min_fan=0)
-        last = mahjong.fan_waits(hand, min_fan=0, fourth_tile=True)
-        robbed = mahjong.fan_waits(hand, min_fan=0, kong=True)
-        assert set(plain) == set(last) == set(robbed) and plain
-        assert {t: last[t] - plain[t] for t in plain} == {t: 0 if counts[t] else 4 for t in plain}
-        assert {t: robbed[t] - plain[t] for t in plain} == {t: 0 if counts[t] else 8 for t in plain}
+        plain = mahjong.fan_waits(hand, melds, min_fan=0)
+        last = mahjong.fan_waits(hand, melds, min_fan=0, fourth_tile=True)
+        robbed = mahjong.fan_waits(hand, melds, min_fan=0, kong=True)
+        assert plain
+        assert last == {t: plain[t] + 4 for t in plain if not counts[t]}
+        assert robbed == {t: plain[t] + 8 for t in plain
+                          if not counts[t] and all(t not in gen.meld_tiles(*meld) for meld in melds)}
+
+
+def fan_or_refusal(hand: list[int], tile: int, melds, flags: dict) -> mahjong.FanScore | PaibiaoError | None:
+    try:
+        return mahjong.fan(hand, tile, melds, **flags)
+    except PaibiaoError as error:
+        return error
+
+
+def test_waits_are_the_tiles_fan_scores_under_every_flag():
+    rng = np.random.default_rng(7)
+    hands = []
+    for _ in range(40):  # ready hands of every shape, some with melds
+        case = gen.random_case(rng)
+        hands.append((list(case.hand), case.melds, case.seat_wind, case.round_wind, case.flowers))
+    for _ in range(10):  # 13 tiles drawn from the wall
+        hand = np.bincount(rng.permutation(np.repeat(np.arange(34), 4))[:13], minlength=34).tolist()
+        hands.append((hand, (), int(rng.integers(4)), int(rng.integers(4)), int(rng.integers(3))))
+    for hand, melds, seat_wind, round_wind, flowers in hands:
+        for bits in itertools.product((False, True), repeat=len(FLAGS)):
+            flags = dict(zip(FLAGS, bits), seat_wind=seat_wind, round_wind=round_wind, flowers=flowers)
+            results = [fan_or_refusal(hand, w, melds, flags) for w in range(34)]
+            try:
+                waits = mahjong.fan_waits(hand, melds, min_fan=0, **flags)
+            except PaibiaoError as error:  # only when fan refuses every tile, with its error
+                assert all(isinstance(r, PaibiaoError) for r in results), (hand, melds, flags)
+                assert (type(error), str(error)) == (type(results[0]), str(results[0])), (hand, melds, flags)
+                continue
+            scored = {w: r.total for w, r in enumerate(results) if isinstance(r, mahjong.FanScore)}
+            assert waits == scored, (hand, melds, flags)
+            enough = {w: total for w, total in scored.items() if total - flowers >= MIN_FANS}
+            assert mahjong.fan_waits(hand, melds, **flags) == enough, (hand, melds, flags)
 
 
 def test_no_win_is_none():
