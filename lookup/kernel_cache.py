@@ -14,6 +14,9 @@ folder that is not writable) ``<user cache dir>/kernels/<module>-<key>``
 (``platformdirs.user_cache_dir("paibiao")``). Creating one removes all but the
 :data:`KEEP` - 1 most recently written directories of the same module. A cache file that
 cannot be read is ignored (the kernel is compiled again and the file rewritten).
+
+The locator and the cache build on Numba's private cache API (:data:`NUMBA_API`): importing this
+module under a Numba that has moved it raises RuntimeError naming that Numba and paibiao's pin.
 """
 
 from __future__ import annotations
@@ -28,7 +31,42 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from numba.core.caching import FunctionCache, _CacheLocator
+from numba.core import caching
+
+NUMBA_PIN = "numba>=0.59,<0.69"
+"""The Numba releases paibiao supports (its pin in pyproject.toml): those whose private cache
+API, :data:`NUMBA_API`, this module was checked against."""
+
+LOCATOR_METHODS = ("from_function", "get_cache_path", "get_source_stamp", "get_disambiguator")
+"""The methods of Numba's ``_CacheLocator`` that :class:`KernelLocator` defines: its abstract ones
+and the factory Numba calls."""
+
+NUMBA_API = (*(f"_CacheLocator.{name}" for name in ("ensure_cache_path", *LOCATOR_METHODS)),
+             "FunctionCache._impl_class._locator_classes", "FunctionCache.load_overload",
+             "FunctionCache.save_overload", "FunctionCache.flush")
+"""What this module uses of ``numba.core.caching``, a private API that may move in any release."""
+
+
+def numba_api_moved() -> list[str]:
+    """What the installed Numba has moved of :data:`NUMBA_API`: each name it lacks, and each
+    abstract method of its ``_CacheLocator`` that :class:`KernelLocator` does not define."""
+    moved = []
+    for path in NUMBA_API:
+        found: Any = caching
+        for part in path.split("."):
+            found = getattr(found, part, None)
+        if found is None:
+            moved.append(f"no {path}")
+    abstract = getattr(getattr(caching, "_CacheLocator", None), "__abstractmethods__", ())
+    return moved + [f"_CacheLocator.{name} is a new abstract method"
+                    for name in sorted(set(abstract) - set(LOCATOR_METHODS))]
+
+
+if numba_api_moved():
+    import numba
+
+    raise RuntimeError(f"numba {numba.__version__} has moved the private cache API lookup.kernel_cache builds on "
+                       f"(numba.core.caching: {'; '.join(numba_api_moved())}); paibiao supports {NUMBA_PIN}")
 
 KEEP = 3
 """Cache directories kept per kernel module: the current one and the two written last."""
@@ -170,7 +208,7 @@ def prune(current: Path, keep: int = KEEP) -> None:
             legacy.unlink(missing_ok=True)
 
 
-class KernelLocator(_CacheLocator):
+class KernelLocator(caching._CacheLocator):
     """Numba cache locator of a kernel module's functions: the first writable of
     :func:`cache_dirs`; the key is the source stamp Numba checks on load."""
 
@@ -204,11 +242,11 @@ class KernelLocator(_CacheLocator):
         return None
 
 
-class KernelCache(FunctionCache):
+class KernelCache(caching.FunctionCache):
     """Numba's function cache, located by :class:`KernelLocator`; a cache file that cannot be
     read or written is treated as missing (the kernel compiles as if uncached)."""
 
-    _impl_class = type("KernelCacheImpl", (FunctionCache._impl_class,),  # type: ignore[assignment]
+    _impl_class = type("KernelCacheImpl", (caching.FunctionCache._impl_class,),  # type: ignore[assignment]
                        {"_locator_classes": [KernelLocator]})
 
     def load_overload(self, sig: Any, target_context: Any) -> Any:

@@ -9,6 +9,7 @@ compile.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import os
 import re
@@ -171,3 +172,79 @@ def test_numba_cache_dir_is_honoured(package, tmp_path):
     assert not cache_dirs(package)
     assert list((elsewhere / "paibiao").glob("kpkg.kernels-*/*.nbi"))
     assert run(package, NUMBA_CACHE_DIR=str(elsewhere)) == (11, 0)
+
+
+# --- Numba's private cache API ----------------------------------------------------------------------
+
+LOCATOR_SIGNATURES = {"ensure_cache_path": "(self)", "get_cache_path": "(self)", "get_source_stamp": "(self)",
+                      "get_disambiguator": "(self)", "from_function": "(py_func, py_file)"}
+"""The methods of Numba's ``_CacheLocator`` that KernelLocator defines or calls, as they were
+(``from_function`` a classmethod, so without ``cls``)."""
+
+CACHE_SIGNATURES = {"__init__": "(self, py_func)", "load_overload": "(self, sig, target_context)",
+                    "save_overload": "(self, sig, data)", "flush": "(self)"}
+"""The methods of Numba's ``FunctionCache`` that KernelCache overrides or calls, as they were."""
+
+
+def numba_moved(what: str) -> str:
+    import numba
+
+    return (f"numba {numba.__version__} has moved the private cache API lookup.kernel_cache builds on: {what} "
+            f"(paibiao pins {kernel_cache.NUMBA_PIN})")
+
+
+def changed_signatures(owner: type, expected: dict[str, str]) -> list[str]:
+    found = {name: str(inspect.signature(getattr(owner, name))) for name in expected if hasattr(owner, name)}
+    return [f"{owner.__name__}.{name}{found[name]}, was {name}{sig}" for name, sig in expected.items()
+            if name in found and found[name] != sig]
+
+
+def test_numba_has_the_private_cache_api_the_kernel_cache_builds_on():
+    from numba import njit
+    from numba.core import caching
+
+    assert not kernel_cache.numba_api_moved(), numba_moved("; ".join(kernel_cache.numba_api_moved()))
+    locator, impl = caching._CacheLocator, caching.FunctionCache._impl_class
+    moved = changed_signatures(locator, LOCATOR_SIGNATURES) + changed_signatures(caching.FunctionCache,
+                                                                                 CACHE_SIGNATURES)
+    moved += changed_signatures(impl, {"__init__": "(self, py_func)"})
+    if not isinstance(inspect.getattr_static(locator, "from_function"), classmethod):
+        moved.append("_CacheLocator.from_function is no classmethod")
+    if not (isinstance(impl._locator_classes, list) and all(issubclass(c, locator) for c in impl._locator_classes)):
+        moved.append(f"{impl.__name__}._locator_classes is no list of _CacheLocator classes")
+    if not isinstance(getattr(impl, "locator", None), property):
+        moved.append(f"{impl.__name__}.locator is no property")
+    dispatcher = njit(lambda x: x)
+    if not (hasattr(dispatcher, "enable_caching") and hasattr(dispatcher, "_cache")):
+        moved.append("a dispatcher has no enable_caching or _cache")
+    assert not moved, numba_moved("; ".join(moved))
+    defined = {name for name in vars(kernel_cache.KernelLocator) if not name.startswith("_")}
+    assert defined == set(kernel_cache.LOCATOR_METHODS) >= set(locator.__abstractmethods__), defined
+
+
+@pytest.mark.parametrize("module", KERNELS)
+def test_numba_locates_each_kernels_cache_with_the_kernel_locator(module):
+    kernels = importlib.import_module(module)
+    key = kernel_cache.cache_key(module)
+    dispatchers = {name: value for name, value in vars(kernels).items()
+                   if getattr(getattr(value, "py_func", None), "__module__", None) == module}
+    assert dispatchers
+    for name, dispatcher in dispatchers.items():
+        assert isinstance(dispatcher._cache, kernel_cache.KernelCache), f"{module}.{name} is not cached on disk"
+        locator = dispatcher._cache._impl.locator
+        assert type(locator) is kernel_cache.KernelLocator, numba_moved(
+            f"the cache of {module}.{name} is located by {type(locator).__name__}, not KernelLocator")
+        assert locator.get_source_stamp() == key
+        assert dispatcher._cache.cache_path == locator.get_cache_path()
+        assert Path(locator.get_cache_path()).name.endswith(key[:kernel_cache.KEY_DIGITS])
+
+
+def test_the_numba_pin_is_the_one_the_api_was_checked_against():
+    import numba
+    from packaging.specifiers import SpecifierSet
+
+    pin = kernel_cache.NUMBA_PIN
+    assert f'"{pin}"' in (ROOT / "pyproject.toml").read_text(), f"pyproject.toml does not pin {pin}"
+    assert numba.__version__ in SpecifierSet(pin.removeprefix("numba")), (
+        f"numba {numba.__version__} is outside paibiao's pin {pin}: once the tests of its private cache API pass, "
+        "move the pin in pyproject.toml and kernel_cache.NUMBA_PIN")
