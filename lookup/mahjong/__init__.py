@@ -30,12 +30,26 @@ The shanten's unit throughout is *lacking* (:mod:`.forms.costs`): shanten = lack
 Importing the package loads no table and compiles nothing.
 """
 
-from .decompositions import Decomposition, decompositions
-from .queries import is_hu, is_hu_batch, mask_to_tiles, ting, ting_batch, ting_mask
-from .rules import PRESETS, RuleSet, get_rules
-from .scoring import FanScore, fan, fan_batch, fan_waits
-from .shanten import Advice, DiscardFeatures, discard_advice, discard_batch, shanten, shanten_batch
-from .tiles import NOTATIONS, Hand, format_counts, format_tiles, hand_counts, parse_tiles, tile_name
+from typing import TYPE_CHECKING
+
+from .. import lazy
+
+if TYPE_CHECKING:  # the public names as mypy and IDEs see them
+    from .decompositions import Decomposition, decompositions
+    from .queries import is_hu, is_hu_batch, mask_to_tiles, ting, ting_batch, ting_mask
+    from .rules import PRESETS, RuleSet, get_rules
+    from .scoring import FanScore, fan, fan_batch, fan_waits
+    from .shanten import Advice, DiscardFeatures, discard_advice, discard_batch, shanten, shanten_batch
+    from .tiles import NOTATIONS, Hand, format_counts, format_tiles, hand_counts, parse_tiles, tile_name
+else:  # the same names by defining submodule, each imported on first use
+    __getattr__, __dir__ = lazy.exports(__name__, {
+        "decompositions": ("Decomposition", "decompositions"),
+        "queries": ("is_hu", "is_hu_batch", "mask_to_tiles", "ting", "ting_batch", "ting_mask"),
+        "rules": ("PRESETS", "RuleSet", "get_rules"),
+        "scoring": ("FanScore", "fan", "fan_batch", "fan_waits"),
+        "shanten": ("Advice", "DiscardFeatures", "discard_advice", "discard_batch", "shanten", "shanten_batch"),
+        "tiles": ("NOTATIONS", "Hand", "format_counts", "format_tiles", "hand_counts", "parse_tiles", "tile_name"),
+    })
 
 __all__ = [
     "is_hu", "ting", "ting_mask", "is_hu_batch", "ting_batch", "shanten", "shanten_batch",

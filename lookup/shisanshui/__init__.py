@@ -25,15 +25,33 @@ Modules, from notation to answers:
 - :mod:`~lookup.shisanshui.simulation`: ``simulate``, duplicate-deal matches between policies.
 """
 
-from .arrange import Arrangement, arrangements, arrangements_array, best, best_batch, is_foul
-from .cards import Hand, card_name, format_cards, hand_cards, parse_arrangement, parse_cards, sort_cards
-from .encoding import CATEGORIES, CATEGORIES_CHINESE
-from .objectives import OBJECTIVES, expected_points, row_points
-from .ranks import category, category_chinese, n_ranks, rank, rank3, rank3_batch, rank5, rank5_batch, row_ranks
-from .rules import DEFAULT_SPECIAL_POINTS, PRESETS, SPECIALS, Rules, get_rules
-from .scoring import Settlement, settle, settle_batch, settlement, special_codes
-from .simulation import simulate
-from .special_hands import SPECIAL_NAMES, special, specials
+from typing import TYPE_CHECKING
+
+from .. import lazy
+
+if TYPE_CHECKING:  # the public names as mypy and IDEs see them
+    from .arrange import Arrangement, arrangements, arrangements_array, best, best_batch, is_foul
+    from .cards import Hand, card_name, format_cards, hand_cards, parse_arrangement, parse_cards, sort_cards
+    from .encoding import CATEGORIES, CATEGORIES_CHINESE
+    from .objectives import OBJECTIVES, expected_points, row_points
+    from .ranks import category, category_chinese, n_ranks, rank, rank3, rank3_batch, rank5, rank5_batch, row_ranks
+    from .rules import DEFAULT_SPECIAL_POINTS, PRESETS, SPECIALS, Rules, get_rules
+    from .scoring import Settlement, settle, settle_batch, settlement, special_codes
+    from .simulation import simulate
+    from .special_hands import SPECIAL_NAMES, special, specials
+else:  # the same names by defining submodule, each imported on first use
+    __getattr__, __dir__ = lazy.exports(__name__, {
+        "arrange": ("Arrangement", "arrangements", "arrangements_array", "best", "best_batch", "is_foul"),
+        "cards": ("Hand", "card_name", "format_cards", "hand_cards", "parse_arrangement", "parse_cards", "sort_cards"),
+        "encoding": ("CATEGORIES", "CATEGORIES_CHINESE"),
+        "objectives": ("OBJECTIVES", "expected_points", "row_points"),
+        "ranks": ("category", "category_chinese", "n_ranks", "rank", "rank3", "rank3_batch", "rank5", "rank5_batch",
+                  "row_ranks"),
+        "rules": ("DEFAULT_SPECIAL_POINTS", "PRESETS", "SPECIALS", "Rules", "get_rules"),
+        "scoring": ("Settlement", "settle", "settle_batch", "settlement", "special_codes"),
+        "simulation": ("simulate",),
+        "special_hands": ("SPECIAL_NAMES", "special", "specials"),
+    })
 
 __all__ = [
     "rank5", "rank3", "rank", "rank5_batch", "rank3_batch", "category", "category_chinese",

@@ -23,20 +23,26 @@ Importing the package loads no table and compiles nothing; the scalar queries ne
 Numba.
 """
 
-from .cards import (
-    Hand,
-    card_name,
-    counts_of,
-    format_cards,
-    format_counts,
-    hand_counts,
-    parse_cards,
-)
-from .melds import Meld, parse_meld, parse_melds
-from .queries import hu, hu_batch, ting, ting_batch
-from .rules import PRESETS, RuleSet, get_rules
-from .splits import Detail, Split, Unit, decompositions, hu_detail
-from .wang import MAX_WANG, WANG
+from typing import TYPE_CHECKING
+
+from .. import lazy
+
+if TYPE_CHECKING:  # the public names as mypy and IDEs see them
+    from .cards import Hand, card_name, counts_of, format_cards, format_counts, hand_counts, parse_cards
+    from .melds import Meld, parse_meld, parse_melds
+    from .queries import hu, hu_batch, ting, ting_batch
+    from .rules import PRESETS, RuleSet, get_rules
+    from .splits import Detail, Split, Unit, decompositions, hu_detail
+    from .wang import MAX_WANG, WANG
+else:  # the same names by defining submodule, each imported on first use
+    __getattr__, __dir__ = lazy.exports(__name__, {
+        "cards": ("Hand", "card_name", "counts_of", "format_cards", "format_counts", "hand_counts", "parse_cards"),
+        "melds": ("Meld", "parse_meld", "parse_melds"),
+        "queries": ("hu", "hu_batch", "ting", "ting_batch"),
+        "rules": ("PRESETS", "RuleSet", "get_rules"),
+        "splits": ("Detail", "Split", "Unit", "decompositions", "hu_detail"),
+        "wang": ("MAX_WANG", "WANG"),
+    })
 
 __all__ = [
     "hu", "hu_batch", "ting", "ting_batch", "decompositions", "hu_detail", "Split", "Detail", "Unit", "Meld",
