@@ -68,7 +68,7 @@ def run(quick: bool) -> str:
         lines.append(f"| {game} | **all** | **{total:.1f}** | {sum(r['compiled'] for r in rows)} | |")
     jobs = os.cpu_count() or 1
     lines.append(f"\nThe whole warm-up as `make tables` runs it (`paibiao tables build --if-needed`, the tables "
-                 f"up to date: the parts of `lookup.warmup.PARTS` on {jobs} processes) on an empty kernel cache: "
+                 f"up to date: the warm-up parts on {jobs} processes) on an empty kernel cache: "
                  f"**{parallel_warm_up(jobs):.1f} s** wall.")
     return "\n".join(lines) + "\n"
 

@@ -109,12 +109,12 @@ def _wrk(url: str, path: str, body: bytes, expected: bytes, content_type: str, c
 
 def _expected_single(path: str, body: dict) -> bytes:
     from lookup.service.encoding import dumps, to_json
-    from lookup.service.queries import registry
+    from lookup.service.queries import routes
 
     if path == "/v1/noop":
         return dumps({"result": None})
     _, _, game, name = path.split("/")
-    return dumps({"result": to_json(registry().get(game, name).function(**body))})
+    return dumps({"result": to_json(routes().get(game, name).function(**body))})
 
 
 def _batch_rows(n: int) -> np.ndarray:

@@ -10,8 +10,9 @@ checks it, with the contracts in pyproject.toml):
   :mod:`lookup.bulk_io`;
 - the games, which do not import each other: :mod:`lookup.mahjong`, :mod:`lookup.shisanshui`,
   :mod:`lookup.zipai`;
-- the shared core: :mod:`lookup.lazy` (the games' public names, imported on first use),
-  :mod:`lookup.tables` (loading, and ``GAMES``, the one list of games),
+- the shared core: :mod:`lookup.registry` (the query registries: every query of a game
+  declared once, read by the layers above), :mod:`lookup.lazy` (the games' public names,
+  imported on first use), :mod:`lookup.tables` (loading, and ``GAMES``, the one list of games),
   :mod:`lookup.jit` and :mod:`lookup.kernel_cache` (kernel compilation and disk cache),
   :mod:`lookup.addresses`, :mod:`lookup.arrays` (batch-array validation), :mod:`lookup.rules`,
   :mod:`lookup.parallel`, :mod:`lookup.cluster` (Dask), :mod:`lookup.errors` (typed errors).

@@ -15,10 +15,9 @@ The scalar function names the query. Each caller gets exactly what the scalar fu
 returns for its hand (same type and value) or raises the error it raises; one bad hand never
 fails the others: each hand is prepared with the game's public notation function, and a
 batch whose call still fails is split in halves until the bad hands are found, which are
-then answered by the scalar function itself. Batched: mahjong ``is_hu``, ``ting``,
-``ting_mask``, ``shanten``; shisanshui ``rank5``, ``rank3``, ``best``; zipai ``hu`` and
-``ting`` without exposed melds. Any other function (or call) is answered by calling it
-directly, off the event loop.
+then answered by the scalar function itself. Batched: the queries whose declaration in their
+game's registry says how (:class:`lookup.registry.Batching`; :func:`batched_queries` lists
+them). Any other function (or call) is answered by calling it directly, off the event loop.
 """
 
 from __future__ import annotations
@@ -35,6 +34,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+from . import registry
+from .registry import Query, Registry
 
 __all__ = ["Batcher", "BatcherClosedError", "answer_all", "batched_queries"]
 
@@ -73,63 +75,22 @@ class _Query:
         return values
 
 
-def _stack_bytes(rows: list[Any]) -> np.ndarray:
-    if all(row.__class__ is bytes or row.__class__ is bytearray for row in rows):
-        width = len(rows[0])
-        return np.frombuffer(bytearray(b"".join(rows)), np.uint8).reshape(len(rows), width)
-    return np.array([list(row) for row in rows], np.uint8)
+def _query(game: str, declared: Query) -> _Query:
+    assert declared.batching is not None and declared.batch is not None
+    how = declared.batching
+    params = list(inspect.signature(declared.function).parameters.values())[1:]
+    return _Query(f"{game}.{declared.name}", declared.function, declared.batch, how.prepare, how.stack, how.convert,
+                  tuple(p.name for p in params), tuple(p.default for p in params), how.batchable)
 
 
-def _stack_lists(rows: list[Any]) -> np.ndarray:
-    return np.array(rows, np.uint8)
+@functools.lru_cache(maxsize=4)
+def _queries_of(registries: tuple[Registry, ...]) -> dict[Callable[..., Any], _Query]:
+    return {q.function: _query(r.game, q) for r in registries for q in r.batched()}
 
 
-def _all(kwargs: dict[str, Any]) -> dict[str, Any]:
-    return kwargs
-
-
-def _no_exposed(kwargs: dict[str, Any]) -> dict[str, Any] | None:
-    exposed = kwargs["exposed"]
-    if exposed.__class__ not in (tuple, list) or len(exposed):
-        return None
-    return {name: value for name, value in kwargs.items() if name != "exposed"}
-
-
-def _query(name: str, scalar: Callable[..., Any], batch: Callable[..., np.ndarray], prepare: Callable[[Any], Any],
-           stack: Callable[[list[Any]], np.ndarray], convert: Callable[[np.ndarray], list[Any]],
-           batchable: Callable[[dict[str, Any]], dict[str, Any] | None] = _all) -> _Query:
-    params = list(inspect.signature(scalar).parameters.values())[1:]
-    return _Query(name, scalar, batch, prepare, stack, convert, tuple(p.name for p in params),
-                  tuple(p.default for p in params), batchable)
-
-
-@functools.lru_cache(maxsize=1)
 def _queries() -> dict[Callable[..., Any], _Query]:
-    from . import mahjong, shisanshui, zipai
-    from .mahjong.inputs import hand_row as tile_counts  # a count over 4 fails the batch, then its own call
-    from .shisanshui.cards import hand_cards
-    from .zipai.cards import hand_counts as card_counts
-
-    mask_to_tiles, arrangement = mahjong.mask_to_tiles, shisanshui.Arrangement
-    tolist = np.ndarray.tolist
-    queries = [
-        _query("mahjong.is_hu", mahjong.is_hu, mahjong.is_hu_batch, tile_counts, _stack_bytes, tolist),
-        _query("mahjong.ting", mahjong.ting, mahjong.ting_batch, tile_counts, _stack_bytes,
-               lambda out: [mask_to_tiles(m) for m in out.tolist()]),
-        _query("mahjong.ting_mask", mahjong.ting_mask, mahjong.ting_batch, tile_counts, _stack_bytes, tolist),
-        _query("mahjong.shanten", mahjong.shanten, mahjong.shanten_batch, tile_counts, _stack_bytes, tolist),
-        _query("shisanshui.rank5", shisanshui.rank5, shisanshui.rank5_batch,
-               lambda cards: hand_cards(cards, 5), _stack_lists, tolist),
-        _query("shisanshui.rank3", shisanshui.rank3, shisanshui.rank3_batch,
-               lambda cards: hand_cards(cards, 3), _stack_lists, tolist),
-        _query("shisanshui.best", shisanshui.best, shisanshui.best_batch, lambda cards: hand_cards(cards, 13),
-               _stack_lists, lambda out: [arrangement(r[:3], r[3:8], r[8:]) for r in out.tolist()]),
-        _query("zipai.hu", zipai.hu, zipai.hu_batch, card_counts, _stack_lists,
-               lambda out: [None if v < 0 else v for v in out.tolist()], _no_exposed),
-        _query("zipai.ting", zipai.ting, zipai.ting_batch, card_counts, _stack_lists,
-               lambda out: [{t: h for t, h in enumerate(row) if h >= 0} for row in out.tolist()], _no_exposed),
-    ]
-    return {q.scalar: q for q in queries}
+    """The batched queries of the active registries (:func:`lookup.registry.active`), by scalar function."""
+    return _queries_of(registry.active())
 
 
 def batched_queries() -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 
 from lookup import bulk, mahjong, parallel, shisanshui, zipai
 from lookup.errors import InvalidArgumentError, InvalidHandError
-from lookup.service.queries import BATCH_QUERIES, registry
+from lookup.service.queries import batch_route_names, routes
 from tests.support import gb_hands, mahjong_hands, zipai_hands
 
 N_ROWS = 300
@@ -57,7 +57,7 @@ def _rows(game: str, name: str) -> np.ndarray:
     return np.array([rng.choice(52, width, replace=False) for _ in range(N_ROWS)], np.uint8)
 
 
-CASES = [(game, name, kwargs) for game, names in BATCH_QUERIES.items() for name in names
+CASES = [(game, name, kwargs) for game, names in batch_route_names().items() for name in names
          for kwargs in ([{}, {"wang": 1}] if (game, name) == ("zipai", "ting_batch") else [{}])]
 """Every public batch query (the service's batch routes list them all), zipai ting with and
 without 王 (its answer has one more column with); each test adds :func:`_per_row`'s arguments."""
@@ -129,7 +129,7 @@ def test_threads_write_one_array(game, name, kwargs, monkeypatch):
 
 
 def test_no_route_takes_out():
-    for (game, name), route in registry().queries.items():
+    for (game, name), route in routes().queries.items():
         assert "out" not in [p.name for p in route.params], (game, name)
 
 

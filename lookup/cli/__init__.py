@@ -1,8 +1,9 @@
 """The ``paibiao`` command: a thin layer over the public Python API.
 
-Every command is registered the same way: a module of this package defines ``COMMAND``, a
-:class:`Command` whose :class:`Query` items become its subcommands (``paibiao mahjong
-ting ...``), or whose own ``run`` answers it (``paibiao uva11210``). Each query names its
+Every command is registered the same way: a module of this package defines a :class:`Command`
+(``COMMAND``, or for a game ``command()``, built from the game's query registry) whose
+:class:`Query` items become its subcommands (``paibiao mahjong ting ...``), or whose own
+``run`` answers it (``paibiao uva11210``). Each query names its
 runner and the options it adds to the arguments its command gives every query.
 
 Bad input gives a one-line error on stderr and exit status 2; missing or damaged tables
@@ -46,7 +47,7 @@ def commands() -> tuple[Command, ...]:
     """Every command of ``paibiao``, in the order its help lists them."""
     from . import bulk, mahjong, serve, sss, tables, uva, zipai
 
-    return (mahjong.COMMAND, uva.COMMAND, sss.COMMAND, zipai.COMMAND, tables.COMMAND, serve.COMMAND,
+    return (mahjong.command(), uva.COMMAND, sss.command(), zipai.command(), tables.COMMAND, serve.COMMAND,
             bulk.COMMAND)
 
 

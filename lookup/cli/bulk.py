@@ -10,53 +10,23 @@ client writes OUTPUT as chunks finish, to a temporary that replaces OUTPUT at th
 from __future__ import annotations
 
 import argparse
-import importlib
 import inspect
 import os
 import sys
 import time
-import typing
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from .. import tables
+from .. import registry, tables
+from ..registry import bulk_name
 from .command import Command, Query, UsageError
-
-BATCH_SUFFIX = "_batch"
 
 
 def batch_queries(game: str) -> dict[str, Callable[..., Any]]:
-    """The batch queries of a game's package by command name: each public ``NAME_batch``
-    function that reads one array and answers one (one answer per row) as ``NAME`` without a
-    leading ``is_`` (``is_hu_batch`` is ``hu``). A query answering several arrays
-    (``mahjong.discard_batch``) has no single OUTPUT to write to, and one that needs other
-    arrays besides the rows (``mahjong.fan_batch``: the win tiles) has no single INPUT: neither
-    is one."""
-    module = importlib.import_module(f"lookup.{game}")
-    return {command_name(name): getattr(module, name) for name in getattr(module, "__all__", ())
-            if name.endswith(BATCH_SUFFIX) and _answers_one_array(getattr(module, name))
-            and _reads_one_array(getattr(module, name))}
-
-
-def _answers_one_array(function: Callable[..., Any]) -> bool:
-    """Whether ``function``'s return annotation is a numpy array."""
-    import numpy as np
-
-    answer = typing.get_type_hints(function).get("return")
-    return (typing.get_origin(answer) or answer) is np.ndarray
-
-
-def _reads_one_array(function: Callable[..., Any]) -> bool:
-    """Whether ``function`` needs one argument only (the rows; every other has a default)."""
-    required = [p for p in inspect.signature(function).parameters.values()
-                if p.default is inspect.Parameter.empty and p.kind is not inspect.Parameter.VAR_KEYWORD]
-    return len(required) == 1
-
-
-def command_name(name: str) -> str:
-    """A batch query's command name: ``is_hu_batch``, ``is_hu`` and ``hu`` are all ``hu``."""
-    name = name.removesuffix(BATCH_SUFFIX)
-    return name[3:] if name.startswith("is_") else name
+    """The batch queries a bulk job runs for ``game``, by command name (``hu`` for
+    ``is_hu_batch``): the batch twins its query registry declares that read one array and
+    answer one (:meth:`lookup.registry.Registry.bulk_queries`)."""
+    return registry.of(game).bulk_queries()
 
 
 def _value(text: str) -> Any:
@@ -151,7 +121,7 @@ def _run(args: argparse.Namespace) -> int:
     from ..bulk_io import location
 
     queries = batch_queries(args.game)
-    query = queries.get(command_name(args.batch_query))
+    query = queries.get(bulk_name(args.batch_query))
     if query is None:
         raise UsageError(f"{args.game} has no batch query {args.batch_query[:40]!r}; choose from {', '.join(queries)}")
     if args.chunk is not None and args.chunk < 1:

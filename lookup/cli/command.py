@@ -1,16 +1,19 @@
-"""What a module of :mod:`lookup.cli` builds a command from: :class:`Command`, :class:`Query`,
-:class:`UsageError`, and the JSON and standard-input helpers every command shares."""
+"""What a module of :mod:`lookup.cli` builds a command from: :class:`Command`, :class:`Query`
+(a game's from its query registry, :func:`game_queries`), :class:`UsageError`, and the JSON and
+standard-input helpers every command shares."""
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import PaibiaoError
+from ..registry import Registry
 
 Runner = Callable[[argparse.Namespace], int]
 AddArguments = Callable[[argparse.ArgumentParser], None]
@@ -22,12 +25,48 @@ def _no_arguments(parser: argparse.ArgumentParser) -> None:
 
 @dataclass(frozen=True)
 class Query:
-    """A subcommand of a :class:`Command`: its name, what it answers, its runner and extra options."""
+    """A subcommand of a :class:`Command`: its name, what it answers, its runner and extra
+    options; the ``--rules`` default (None: no ``--rules``) and the help of the hand operand
+    ("": the command's; None: no hand), as the query's registry declares them."""
 
     name: str
     help: str
     run: Runner
     arguments: AddArguments = _no_arguments
+    rules: str | None = "standard"
+    hand: str | None = ""
+
+
+def game_queries(declared: Registry, runners: Mapping[Callable[..., Any], tuple[Runner, AddArguments]],
+                 hand: str = "hand") -> tuple[Query, ...]:
+    """The subcommands of a game's command: one per query its registry gives a
+    :class:`~lookup.registry.CommandLine`, in the registry's order. ``runners``: by public
+    function, the runner and extra options of a subcommand that formats its own output; any
+    other is answered by :func:`plain_runner` (its hand from the operand ``hand``)."""
+    queries = []
+    for query in declared.commands():
+        line = query.command
+        assert line is not None
+        run, arguments = runners.get(query.function) or (plain_runner(query.function, line.text, hand), _no_arguments)
+        queries.append(Query(line.name, line.help, run, arguments, line.rules, line.hand))
+    return tuple(queries)
+
+
+def plain_runner(function: Callable[..., Any], text: Callable[[Any], str], hand: str = "hand") -> Runner:
+    """A runner that calls ``function(HAND, rules=--rules)`` (rules when it takes them) and
+    prints ``text(answer)``, or with ``--json`` the answer as JSON (``{"result": answer}``)."""
+    takes_rules = "rules" in inspect.signature(function).parameters
+
+    def run(args: argparse.Namespace) -> int:
+        options = {"rules": args.rules} if takes_rules and getattr(args, "rules", None) is not None else {}
+        answer = function(" ".join(getattr(args, hand)), **options)
+        if getattr(args, "json", False):
+            print_json({"result": answer})
+        else:
+            print(text(answer))
+        return 0
+
+    return run
 
 
 @dataclass(frozen=True)

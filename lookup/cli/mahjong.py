@@ -5,26 +5,32 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from .. import mahjong
+from .. import mahjong, registry
 from ..mahjong.fans import MAX_FLOWERS
 from ..mahjong.rules import PRESETS
 from ..mahjong.scoring import one_tile
 from ..mahjong.tiles import NOTATIONS, format_counts, format_tiles, hand_counts, tile_name
-from .command import Command, Query, print_json
+from .command import AddArguments, Command, Query, Runner, game_queries, print_json
+
+GAME = "mahjong"
 
 
 def _arguments(parser: argparse.ArgumentParser, query: Query) -> None:
     """The hand, rules and output options every mahjong query takes."""
     parser.add_argument("hand", nargs="+", metavar="HAND",
                         help="tiles in tenhou (123m44z), UVa (1W 4T DONG), Chinese or Unicode notation")
-    if query.name not in NO_RULES:
-        rules = DEFAULT_RULES.get(query.name, "standard")
-        parser.add_argument("--rules", default=rules, choices=list(PRESETS), help=f"rule set (default {rules})")
+    if query.rules is not None:
+        parser.add_argument("--rules", default=query.rules, choices=list(PRESETS),
+                            help=f"rule set (default {query.rules})")
     parser.add_argument("--notation", default="tenhou", choices=NOTATIONS, help="output notation (default tenhou)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _no_options(parser: argparse.ArgumentParser) -> None:
+    pass
 
 
 def _jokers(parser: argparse.ArgumentParser) -> None:
@@ -228,17 +234,18 @@ FAN_FLAGS = {"self_drawn": "won on a self-drawn tile (自摸)",
              "last_tile": "won on the wall's last tile (妙手回春) or its last discard (海底捞月)"}
 """The boolean options of ``fan`` (the query's keyword arguments of the same names)."""
 
-DEFAULT_RULES = {"shanten": "riichi", "discard": "riichi"}
-"""Queries whose --rules default is not ``standard``."""
+RUNNERS: dict[Callable[..., Any], tuple[Runner, AddArguments]] = {
+    mahjong.is_hu: (_run_hu, _jokers),
+    mahjong.ting: (_run_ting, _jokers),
+    mahjong.shanten: (_run_shanten, _jokers),
+    mahjong.decompositions: (_run_decompose, _no_options),
+    mahjong.discard_advice: (_run_discard, _discard_options),
+    mahjong.fan: (_run_fan, _fan_options),
+}
+"""The runner and extra options of each subcommand that formats its own output, by query."""
 
-NO_RULES = ("fan",)
-"""Queries that take no --rules (``fan`` scores by the Chinese Official rules)."""
 
-COMMAND = Command("mahjong", "mahjong queries: hu, ting, shanten, decompose, discard, fan", (
-    Query("hu", "is this 3k+2 hand a winning hand", _run_hu, _jokers),
-    Query("ting", "the waits of a 3k+1 hand", _run_ting, _jokers),
-    Query("shanten", "tiles from tenpai (-1 complete, 0 tenpai)", _run_shanten, _jokers),
-    Query("decompose", "every way a 3k+2 hand wins", _run_decompose),
-    Query("discard", "every discard of a 3k+2 hand, best first", _run_discard, _discard_options),
-    Query("fan", "the Chinese Official (国标) fans of a hand and its winning tile", _run_fan, _fan_options),
-), _arguments)
+def command() -> Command:
+    """``paibiao mahjong``: a subcommand per query of the mahjong registry."""
+    queries = game_queries(registry.of(GAME), RUNNERS)
+    return Command(GAME, f"{GAME} queries: {', '.join(q.name for q in queries)}", queries, _arguments)

@@ -4,31 +4,37 @@ and simulated matches between arrangement policies."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from .. import registry
 from .. import shisanshui as sss
 from ..errors import quoted
 from ..shisanshui.cards import NOTATIONS, format_cards, parse_cards, sort_cards
 from ..shisanshui.scoring import Declarations, check_deal_size
-from .command import Command, Query, UsageError, print_json
+from .command import AddArguments, Command, Query, Runner, UsageError, game_queries, print_json
+
+GAME = "shisanshui"
 
 ROWS = ("front", "middle", "back")
 
 
 def _arguments(parser: argparse.ArgumentParser, query: Query) -> None:
-    """The cards, rules and output options every shisanshui query takes (simulate: no cards)."""
-    if query.name != "simulate":
-        parser.add_argument("cards", nargs="+", metavar="CARDS", help=CARDS_HELP[query.name])
-    parser.add_argument("--rules", default="standard", choices=list(sss.PRESETS), help="rule set (default standard)")
-    if query.name != "simulate":
+    """The cards, rules and output options every shisanshui query takes (a query whose registry
+    entry gives no hand help, ``simulate``, takes no cards)."""
+    if query.hand is not None:
+        parser.add_argument("cards", nargs="+", metavar="CARDS", help=query.hand or "cards")
+    if query.rules is not None:
+        parser.add_argument("--rules", default=query.rules, choices=list(sss.PRESETS),
+                            help=f"rule set (default {query.rules})")
+    if query.hand is not None:
         parser.add_argument("--notation", default="ascii", choices=NOTATIONS,
                             help="card output notation (default ascii)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-CARDS_HELP = {"rank": "3 or 5 cards", "best": "13 cards", "arrangements": "13 cards", "special": "13 cards",
-              "settle": 'one "FRONT|MIDDLE|BACK" per player'}
+def _no_options(parser: argparse.ArgumentParser) -> None:
+    pass
 
 
 def _objective(parser: argparse.ArgumentParser) -> None:
@@ -199,12 +205,19 @@ def _run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Command("sss", "shisanshui (十三水): rank, best, arrangements, special, settle, simulate", (
-    Query("rank", "the rank of a 3-card or 5-card hand (one scale, higher is stronger)", _run_rank),
-    Query("best", "the best legal arrangement of 13 cards", _run_best, _objective),
-    Query("arrangements", "every legal arrangement of 13 cards, strongest first", _run_arrangements, _limit),
-    Query("special", "the special hand (特殊牌型) 13 cards are, if any", _run_special),
-    Query("settle", "settle a deal of 2-4 players", _run_settle, _declarations),
-    Query("simulate", "duplicate deals between arrangement policies: mean points per hand, 95% intervals",
-          _run_simulate, _simulate_arguments),
-), _arguments, description="Shisanshui (十三水) queries. Cards: AS KH TD 9C (10 for T) or ♠A ♥10.")
+RUNNERS: dict[Callable[..., Any], tuple[Runner, AddArguments]] = {
+    sss.rank: (_run_rank, _no_options),
+    sss.best: (_run_best, _objective),
+    sss.arrangements: (_run_arrangements, _limit),
+    sss.special: (_run_special, _no_options),
+    sss.settle: (_run_settle, _declarations),
+    sss.simulate: (_run_simulate, _simulate_arguments),
+}
+"""The runner and extra options of each subcommand that formats its own output, by query."""
+
+
+def command() -> Command:
+    """``paibiao sss``: a subcommand per query of the shisanshui registry."""
+    queries = game_queries(registry.of(GAME), RUNNERS, hand="cards")
+    return Command("sss", f"shisanshui (十三水): {', '.join(q.name for q in queries)}", queries, _arguments,
+                   description="Shisanshui (十三水) queries. Cards: AS KH TD 9C (10 for T) or ♠A ♥10.")

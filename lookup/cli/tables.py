@@ -52,7 +52,7 @@ def _run_build(args: argparse.Namespace) -> int:
     """Build the tables into the runtime's data directory, then (unless ``--no-warmup``) warm the
     runtime up: every query kind answered once, so its kernels are in the disk cache. With
     ``--jobs`` above 1, in that many processes: each game's warm-up parts
-    (:data:`lookup.warmup.PARTS`) start as soon as its table is built."""
+    (:func:`lookup.warmup.own_parts`, from the registries) start as soon as its table is built."""
     from .command import UsageError
 
     if args.jobs < 1:

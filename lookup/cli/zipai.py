@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
-from .. import zipai
+from .. import registry, zipai
 from ..zipai.cards import NOTATIONS, card_name, format_cards, format_counts, hand_counts
 from ..zipai.melds import Meld, parse_melds
-from .command import Command, Query, print_json
+from .command import AddArguments, Command, Query, Runner, game_queries, print_json
+
+GAME = "zipai"
 
 _HAND_HELP = "cards: 一..十 壹..拾 (貳 參 叄 陸 too) or x1..x10 d1..d10, with or without spaces"
 
@@ -126,11 +129,16 @@ def _run_detail(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Command("zipai", "zipai (字牌, 跑胡子) queries: hu, ting, decompose, detail", (
-    Query("hu", "does this hand win, with its best total huxi (胡息)", _run_hu, _melds_and_rules),
-    Query("ting", "the cards whose draw makes the hand win, with the best huxi of each", _run_ting, _melds_and_rules),
-    Query("decompose", "every split of a hand part without triples, best huxi first", _run_decompose,
-          _rules_and_wang),
-    Query("detail", "the best split of a winning hand and the card counts its 名堂 are judged on", _run_detail,
-          _melds_and_rules),
-), _arguments)
+RUNNERS: dict[Callable[..., Any], tuple[Runner, AddArguments]] = {
+    zipai.hu: (_run_hu, _melds_and_rules),
+    zipai.ting: (_run_ting, _melds_and_rules),
+    zipai.decompositions: (_run_decompose, _rules_and_wang),
+    zipai.hu_detail: (_run_detail, _melds_and_rules),
+}
+"""The runner and extra options of each subcommand that formats its own output, by query."""
+
+
+def command() -> Command:
+    """``paibiao zipai``: a subcommand per query of the zipai registry."""
+    queries = game_queries(registry.of(GAME), RUNNERS)
+    return Command(GAME, f"zipai (字牌, 跑胡子) queries: {', '.join(q.name for q in queries)}", queries, _arguments)

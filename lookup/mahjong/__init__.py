@@ -37,6 +37,7 @@ from .. import lazy
 if TYPE_CHECKING:  # the public names as mypy and IDEs see them
     from .decompositions import Decomposition, decompositions
     from .queries import is_hu, is_hu_batch, mask_to_tiles, ting, ting_batch, ting_mask
+    from .registry import QUERIES
     from .rules import PRESETS, RuleSet, get_rules
     from .scoring import FanScore, fan, fan_batch, fan_waits
     from .shanten import Advice, DiscardFeatures, discard_advice, discard_batch, shanten, shanten_batch
@@ -49,6 +50,7 @@ else:  # the same names by defining submodule, each imported on first use
         "scoring": ("FanScore", "fan", "fan_batch", "fan_waits"),
         "shanten": ("Advice", "DiscardFeatures", "discard_advice", "discard_batch", "shanten", "shanten_batch"),
         "tiles": ("NOTATIONS", "Hand", "format_counts", "format_tiles", "hand_counts", "parse_tiles", "tile_name"),
+        "registry": ("QUERIES",),
     })
 
 __all__ = [
@@ -57,4 +59,5 @@ __all__ = [
     "mask_to_tiles", "fan", "fan_waits", "fan_batch", "FanScore",
     "RuleSet", "PRESETS", "get_rules",
     "Hand", "NOTATIONS", "parse_tiles", "hand_counts", "tile_name", "format_tiles", "format_counts",
+    "QUERIES",
 ]

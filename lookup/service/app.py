@@ -57,7 +57,7 @@ from .errors import (
     error_body,
 )
 from .page import STATIC
-from .queries import GAMES, Param, Query, registry
+from .queries import GAMES, Param, Query, routes
 
 MiB = 2**20
 INLINE_BYTES = 64 * 1024
@@ -200,7 +200,7 @@ async def query_route(request: Request) -> Response:
     """``POST /v1/{game}/{query}``: a JSON query, or an octet-stream batch for ``*_batch``."""
     try:
         game, name = request.path_params["game"], request.path_params["query"]
-        query = registry().get(game, name)
+        query = routes().get(game, name)
         if query is None:
             raise NotFoundError(_unknown(game, name))
         if query.width is not None:
@@ -235,7 +235,7 @@ def _hand_error(exc: BaseException) -> dict[str, str]:
 def _unknown(game: str, name: str) -> str:
     if game not in GAMES:
         return f"unknown game {game[:40]!r}; games are {', '.join(GAMES)}"
-    names = [q.name for (g, _), q in registry().queries.items() if g == game]
+    names = [q.name for (g, _), q in routes().queries.items() if g == game]
     return f"unknown {game} query {name[:40]!r}; queries are {', '.join(names)}"
 
 

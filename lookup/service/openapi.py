@@ -20,7 +20,7 @@ from .errors import (
     RequestTimeoutError,
     UnsupportedMediaTypeError,
 )
-from .queries import HANDS, Query, registry
+from .queries import HANDS, Query, routes
 from .schemas import Schema
 
 ERROR = {"$ref": "#/components/schemas/Error"}
@@ -103,7 +103,7 @@ def _get(summary: str, schema: Schema) -> dict[str, Any]:
 @functools.lru_cache(maxsize=1)
 def openapi_document() -> dict[str, Any]:
     """The service's OpenAPI 3.1 document (built once per process)."""
-    reg = registry()
+    reg = routes()
     paths: dict[str, Any] = {
         "/healthz": _get("the service answers", {"type": "object"}),
         "/v1/tables": _get("what `paibiao tables info --json` prints, per game", {"type": "object"}),

@@ -1,23 +1,22 @@
 """What each URL answers: the public function a ``/v1/{game}/{query}`` route names, its
 parameters, their JSON Schemas, and how a JSON body becomes the function's arguments.
 
-One list names the routes (:data:`QUERIES` and :data:`BATCH_QUERIES`); everything else is
-read from the functions themselves: parameter names, defaults and annotations (through
-:mod:`.schemas`), the first docstring line. The first parameter is the hand (``hand``,
+Each game's query registry (:mod:`lookup.registry`) names the routes: a JSON route for each
+query it declares with ``route``, an octet-stream route for each batch twin it gives a row
+layout; everything else is read from the functions themselves: parameter names, defaults and
+annotations (through :mod:`.schemas`), the first docstring line. The first parameter is the hand (``hand``,
 ``cards``, ``hand13``, ``arrangements``, ...): a body gives it by that name, or gives
 ``"hands"``, a list of such values answered one by one. A ``rules`` value is a preset name
 or an object of the game's rules class fields (``{"min_huxi": 12}``: the class's defaults
-for the rest). A batch route's row is the hand's values, or for ``fan_batch`` several arrays
-side by side (:func:`_row_parts`).
+for the rest). A batch route's row is the parts its registry declares
+(:class:`lookup.registry.RowPart`): the hand's values, or several arrays side by side.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib
 import inspect
-import math
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -25,76 +24,19 @@ from typing import Any
 
 import numpy as np
 
+from .. import registry as query_registry
 from .. import tables
 from ..arrays import OUT_PARAM
-from ..batching import batched_queries
+from ..registry import Registry as QueryRegistry
+from ..registry import RowPart
 from .encoding import dumps, to_json
 from .errors import InvalidFieldError
 from .schemas import Schema, json_type_of, json_types, matches, record_fields, schema_of
 
 GAMES = tables.GAMES
 
-QUERIES: dict[str, tuple[str, ...]] = {
-    "mahjong": ("is_hu", "ting", "ting_mask", "shanten", "discard_advice", "decompositions", "fan", "fan_waits",
-                "hand_counts", "format_counts"),
-    "shisanshui": ("rank5", "rank3", "rank", "category", "category_chinese", "row_ranks", "is_foul", "best",
-                   "expected_points", "arrangements", "special", "specials", "settle", "settlement",
-                   "parse_cards", "format_cards"),
-    "zipai": ("hu", "ting", "decompositions", "hand_counts", "format_counts", "parse_melds"),
-}
-"""The JSON routes: per game, the public functions ``POST /v1/{game}/{query}`` calls."""
-
-BATCH_QUERIES: dict[str, tuple[str, ...]] = {
-    "mahjong": ("is_hu_batch", "ting_batch", "shanten_batch", "fan_batch"),
-    "shisanshui": ("rank5_batch", "rank3_batch", "best_batch"),
-    "zipai": ("hu_batch", "ting_batch"),
-}
-"""The octet-stream routes: per game, the batch functions of ``POST /v1/{game}/{query}_batch``."""
-
 HANDS = "hands"
 """The body field that replaces the first parameter with a list of values, answered each."""
-
-
-@dataclass(frozen=True)
-class RowPart:
-    """Bytes of a batch route's row that give one argument: the parameter, the shape of each
-    row's value (``()`` one value) and its dtype (the bytes are reinterpreted, not converted)."""
-
-    param: str
-    shape: tuple[int, ...] = ()
-    dtype: str = "uint8"
-
-    @property
-    def size(self) -> int:
-        """Bytes per row (every dtype used is one byte wide)."""
-        return math.prod(self.shape)
-
-
-def _row_parts() -> dict[tuple[str, str], tuple[RowPart, ...]]:
-    """Batch routes whose row gives several arguments: for ``fan_batch`` the 34 concealed counts,
-    the win tile and the 4 (kind, tile) melds. Every other batch route's row is its first
-    parameter (:func:`_row_widths`)."""
-    from ..mahjong.encoding import MAX_MELDS, N_TILE_KINDS
-    from ..mahjong.scoring import MELD_DTYPE
-
-    melds = RowPart("melds", (MAX_MELDS, 2), np.dtype(MELD_DTYPE).name)
-    return {("mahjong", "fan_batch"): (RowPart("hands", (N_TILE_KINDS,)), RowPart("win_tiles"), melds)}
-
-
-def _row_widths(parts: Mapping[tuple[str, str], tuple[RowPart, ...]]) -> dict[tuple[str, str], int]:
-    """Row width (uint8 values per hand) of each batch function's input array (but those whose
-    row has several ``parts``)."""
-    from ..mahjong.encoding import N_TILE_KINDS
-    from ..shisanshui.splits import N_HAND
-    from ..zipai.encoding import N_CARDS
-
-    widths = {("mahjong", name): N_TILE_KINDS for name in BATCH_QUERIES["mahjong"]
-              if ("mahjong", name) not in parts}
-    widths |= {("zipai", name): N_CARDS for name in BATCH_QUERIES["zipai"]}
-    # the rank functions are named by their row size; best takes whole hands
-    widths |= {("shisanshui", "rank5_batch"): 5, ("shisanshui", "rank3_batch"): 3,
-               ("shisanshui", "best_batch"): N_HAND}
-    return widths
 
 
 @dataclass(frozen=True)
@@ -240,11 +182,8 @@ def _summary(fn: Callable[..., Any]) -> str:
     return " ".join(doc.split("\n\n")[0].split())
 
 
-def _query(game: str, name: str, components: dict[str, Schema], width: int | None,
-           parts: tuple[RowPart, ...] = ()) -> Query:
-    fn = getattr(importlib.import_module(f"lookup.{game}"), name)
-    first = next(iter(inspect.signature(fn).parameters))
-    row = parts or ((RowPart(first, (width,)),) if width is not None else ())
+def _query(game: str, fn: Callable[..., Any], components: dict[str, Schema], row: tuple[RowPart, ...],
+           batched: set[Callable[..., Any]]) -> Query:
     hints = typing.get_type_hints(fn)
     params = []
     for p in inspect.signature(fn).parameters.values():
@@ -256,12 +195,11 @@ def _query(game: str, name: str, components: dict[str, Schema], width: int | Non
             schema = {**schema, "default": p.default}
         params.append(Param(p.name, p.default, schema, json_types(schema, components), _rules_class(annotation)))
     result = schema_of(hints.get("return", Any), components, result=True)
-    batched = f"{game}.{name}" in batched_queries()
-    return Query(game, name, fn, tuple(params), result, _summary(fn), row, batched)
+    return Query(game, fn.__name__, fn, tuple(params), result, _summary(fn), row, fn in batched)
 
 
 @dataclass(frozen=True)
-class Registry:
+class Routes:
     """Every route's :class:`Query` by (game, query name), and the named schemas they share."""
 
     queries: Mapping[tuple[str, str], Query]
@@ -271,16 +209,30 @@ class Registry:
         return self.queries.get((game, name))
 
 
-@functools.lru_cache(maxsize=1)
-def registry() -> Registry:
-    """The registry of every route (built once per process; imports the three games)."""
+@functools.lru_cache(maxsize=4)
+def _routes(registries: tuple[QueryRegistry, ...]) -> Routes:
     components: dict[str, Schema] = {}
-    parts = _row_parts()
-    widths = _row_widths(parts)
+    batched = {q.function for r in registries for q in r.batched()}
     queries = {}
-    for routes in (QUERIES, BATCH_QUERIES):
-        for game, names in routes.items():
-            for name in names:
-                queries[game, name] = _query(game, name, components, widths.get((game, name)),
-                                             parts.get((game, name), ()))
-    return Registry(queries, components)
+    for reg in registries:
+        for fn in reg.routes():
+            queries[reg.game, fn.__name__] = _query(reg.game, fn, components, (), batched)
+        for fn, row in reg.batch_routes():
+            queries[reg.game, fn.__name__] = _query(reg.game, fn, components, row, batched)
+    return Routes(queries, components)
+
+
+def routes() -> Routes:
+    """Every route of the active query registries (:func:`lookup.registry.active`), built once
+    per set of registries (imports the three games)."""
+    return _routes(query_registry.active())
+
+
+def json_route_names() -> dict[str, tuple[str, ...]]:
+    """Per game, the queries of its JSON routes (``POST /v1/{game}/{query}``), in order."""
+    return {r.game: tuple(fn.__name__ for fn in r.routes()) for r in query_registry.active()}
+
+
+def batch_route_names() -> dict[str, tuple[str, ...]]:
+    """Per game, the batch functions of its octet-stream routes, in order."""
+    return {r.game: tuple(fn.__name__ for fn, _ in r.batch_routes()) for r in query_registry.active()}

@@ -57,7 +57,7 @@ def url_of(sock: socket.socket) -> str:
 def prepare(options: ServeOptions) -> Any:
     """Everything a worker needs that can be built before the fork: the tables and kernels
     (:func:`lookup.warmup.preload` unless ``options.preload`` is off), the application, uvicorn's
-    loaded configuration (its protocol and event-loop modules imported), the route registry,
+    loaded configuration (its protocol and event-loop modules imported), the routes,
     the OpenAPI document and the page; then the garbage collector frozen again, so forked
     workers share all of it. Returns the ``uvicorn.Config``."""
     import gc
@@ -75,7 +75,7 @@ def prepare(options: ServeOptions) -> Any:
     config = uvicorn.Config(create_app(options.config), log_level=options.log_level, access_log=False,
                             lifespan="on", server_header=False, timeout_graceful_shutdown=5)
     config.load()
-    openapi_document()  # builds the registry too
+    openapi_document()  # builds the routes too
     page_html()
     gc.collect()
     gc.freeze()

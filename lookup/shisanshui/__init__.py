@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # the public names as mypy and IDEs see them
     from .encoding import CATEGORIES, CATEGORIES_CHINESE
     from .objectives import OBJECTIVES, expected_points, row_points
     from .ranks import category, category_chinese, n_ranks, rank, rank3, rank3_batch, rank5, rank5_batch, row_ranks
+    from .registry import QUERIES
     from .rules import DEFAULT_SPECIAL_POINTS, PRESETS, SPECIALS, Rules, get_rules
     from .scoring import Settlement, settle, settle_batch, settlement, special_codes
     from .simulation import simulate
@@ -51,6 +52,7 @@ else:  # the same names by defining submodule, each imported on first use
         "scoring": ("Settlement", "settle", "settle_batch", "settlement", "special_codes"),
         "simulation": ("simulate",),
         "special_hands": ("SPECIAL_NAMES", "special", "specials"),
+        "registry": ("QUERIES",),
     })
 
 __all__ = [
@@ -62,4 +64,5 @@ __all__ = [
     "parse_cards", "format_cards", "card_name", "sort_cards", "parse_arrangement", "row_points",
     "row_ranks", "n_ranks",
     "CATEGORIES_CHINESE", "DEFAULT_SPECIAL_POINTS", "Hand", "hand_cards",
+    "QUERIES",
 ]

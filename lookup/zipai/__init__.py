@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the public names as mypy and IDEs see them
     from .cards import Hand, card_name, counts_of, format_cards, format_counts, hand_counts, parse_cards
     from .melds import Meld, parse_meld, parse_melds
     from .queries import hu, hu_batch, ting, ting_batch
+    from .registry import QUERIES
     from .rules import PRESETS, RuleSet, get_rules
     from .splits import Detail, Split, Unit, decompositions, hu_detail
     from .wang import MAX_WANG, WANG
@@ -42,10 +43,12 @@ else:  # the same names by defining submodule, each imported on first use
         "rules": ("PRESETS", "RuleSet", "get_rules"),
         "splits": ("Detail", "Split", "Unit", "decompositions", "hu_detail"),
         "wang": ("MAX_WANG", "WANG"),
+        "registry": ("QUERIES",),
     })
 
 __all__ = [
     "hu", "hu_batch", "ting", "ting_batch", "decompositions", "hu_detail", "Split", "Detail", "Unit", "Meld",
     "RuleSet", "PRESETS", "get_rules", "WANG", "MAX_WANG", "Hand", "card_name", "counts_of", "format_cards",
     "format_counts", "hand_counts", "parse_cards", "parse_meld", "parse_melds",
+    "QUERIES",
 ]

@@ -171,7 +171,7 @@ def test_warm_up_parts_hold_every_query_kind_once():
     for game in GAMES:
         kinds = [kind for part in range(warmup.part_count(game)) for kind, _ in warmup.part_queries(game, part)]
         assert sorted(kinds) == sorted(kind for kind, _ in warmup.QUERIES[game]()), game
-        listed = warmup.PARTS.get(game, ())
+        listed = warmup.own_parts(game)
         assert [sorted(kind for kind, _ in warmup.part_queries(game, part)) for part in range(len(listed))] == \
             [sorted(kinds) for kinds in listed], game  # every kind a part lists is a query kind
 

@@ -14,7 +14,7 @@ from lookup import mahjong, zipai
 from lookup import shisanshui as sss
 from lookup.service.app import LimitsMiddleware, ServiceConfig, create_app
 from lookup.service.encoding import to_json
-from lookup.service.queries import BATCH_QUERIES, QUERIES, registry
+from lookup.service.queries import batch_route_names, json_route_names, routes
 from tests.support import gb_hands, mahjong_hands, shisanshui_hands, zipai_hands
 
 from .support import wait_until
@@ -86,13 +86,13 @@ def client():
 
 
 def _python(game, name, body):
-    fn = registry().get(game, name).function
+    fn = routes().get(game, name).function
     return fn(**body)
 
 
 def test_every_json_route_has_a_case():
     covered = {(game, name) for game, name, _ in CASES}
-    assert covered == {(game, name) for game, names in QUERIES.items() for name in names}
+    assert covered == {(game, name) for game, names in json_route_names().items() for name in names}
 
 
 @pytest.mark.parametrize("game,name,body", CASES, ids=lambda v: v if isinstance(v, str) else "")
@@ -153,8 +153,8 @@ def _jsonable(hand):
 ])
 def test_hands_are_answered_each_with_errors_in_place(client, rng, game, name, hands, extra):
     batch = [_jsonable(h) for h in hands(rng, 200)]
-    fn = registry().get(game, name).function
-    first = registry().get(game, name).hand.name
+    fn = routes().get(game, name).function
+    first = routes().get(game, name).hand.name
     results = client.post(f"/v1/{game}/{name}", json={"hands": batch, **extra}).json()["results"]
     assert len(results) == len(batch)
     errors = 0
@@ -212,17 +212,17 @@ def _counts(rng, kinds, size):
     return np.bincount(rng.choice(np.repeat(np.arange(kinds), 4), size, replace=False), minlength=kinds).tolist()
 
 
-@pytest.mark.parametrize("game,name", [(g, q) for g, names in BATCH_QUERIES.items() for q in names])
+@pytest.mark.parametrize("game,name", [(g, q) for g, names in batch_route_names().items() for q in names])
 def test_a_batch_routes_rows_become_writable_arrays(game, name):
     # a read-only array is another Numba signature: the route would compile in the request
-    query = registry().get(game, name)
+    query = routes().get(game, name)
     rows = np.frombuffer(bytes(3 * query.width), np.uint8).reshape(3, query.width)
     for value in query.split(rows).values():
         assert value.flags.writeable and value.flags.c_contiguous and value.shape[0] == 3
 
 
 def test_every_batch_route_has_a_case():
-    assert {(g, q) for g, q, _, _ in BATCH_CASES} == {(g, q) for g, names in BATCH_QUERIES.items() for q in names}
+    assert {(g, q) for g, q, _, _ in BATCH_CASES} == {(g, q) for g, names in batch_route_names().items() for q in names}
 
 
 @pytest.mark.parametrize("game,name,params,kind", BATCH_CASES, ids=lambda v: v if isinstance(v, str) else "")
@@ -236,7 +236,7 @@ def test_a_batch_route_answers_the_batch_functions_bytes(client, rng, game, name
         args = (rows[:, :34].copy(), rows[:, 34].copy(), rows[:, 35:].view(np.int8).reshape(-1, 4, 2).copy())
     else:
         args = (rows.copy(),)
-    want = registry().get(game, name).function(*args, **kwargs)
+    want = routes().get(game, name).function(*args, **kwargs)
     shape = tuple(int(n) for n in response.headers["x-shape"].split(","))
     got = np.frombuffer(response.content, np.dtype(response.headers["x-dtype"]).newbyteorder("<")).reshape(shape)
     assert got.dtype == want.dtype and np.array_equal(got, want)

@@ -16,7 +16,7 @@ from lookup.arrays import OUT_PARAM
 from lookup.mahjong import RuleSet
 from lookup.service.app import create_app
 from lookup.service.openapi import openapi_document
-from lookup.service.queries import HANDS, registry
+from lookup.service.queries import HANDS, routes
 from lookup.service.schemas import json_types
 
 
@@ -48,7 +48,7 @@ def test_the_document_is_served_and_every_reference_resolves(client):
 
 def test_every_route_is_described_by_its_functions_signature():
     doc = openapi_document()
-    reg = registry()
+    reg = routes()
     assert {f"/v1/{g}/{q}" for g, q in reg.queries} <= set(doc["paths"])
     for (game, name), query in reg.queries.items():
         operation = doc["paths"][f"/v1/{game}/{name}"]["post"]
@@ -78,7 +78,7 @@ def test_result_schemas_name_record_fields_and_properties():
     assert schemas["Arrangement"]["required"] == ["front", "middle", "back"]
     assert set(schemas["MahjongRuleSet"]["properties"]) == {  # the fields a caller gives (init=True)
         f.name for f in dataclasses.fields(RuleSet) if f.init}
-    hand = registry().get("mahjong", "is_hu").hand
+    hand = routes().get("mahjong", "is_hu").hand
     assert json_types(hand.schema, schemas) == {"string", "array"}
 
 
@@ -92,13 +92,13 @@ JSON_VALUES = st.recursive(
     lambda inner: st.lists(inner, max_size=16) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=40,
 )
-JSON_ROUTES = sorted(key for key, query in registry().queries.items() if query.width is None)
+JSON_ROUTES = sorted(key for key, query in routes().queries.items() if query.width is None)
 
 
 @st.composite
 def requests(draw):
     game, name = draw(st.sampled_from(JSON_ROUTES))
-    query = registry().get(game, name)
+    query = routes().get(game, name)
     names = [p.name for p in query.params] + [HANDS]
     keys = draw(st.lists(st.sampled_from(names) | st.text(max_size=6), max_size=4, unique=True))
     return game, name, {key: draw(JSON_VALUES) for key in keys}

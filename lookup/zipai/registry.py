@@ -1,0 +1,71 @@
+"""The zipai queries, each declared once (:class:`lookup.registry.Registry`): the public
+function, its batch twin, how it is batched, its warm-up calls, its HTTP row and subcommand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..registry import Batching, CommandLine, Query, Registry, RowPart, Warmup
+from .cards import format_counts, hand_counts
+from .encoding import N_CARDS
+from .melds import parse_melds
+from .queries import hu, hu_batch, ting, ting_batch
+from .splits import decompositions, hu_detail
+
+__all__ = ["HAND_ROW", "QUERIES"]
+
+HAND_ROW = (RowPart("counts", (N_CARDS,)),)
+"""A batch route's row: the hand's 20 card counts."""
+
+
+def _rows(hand: str, n: int = 4) -> np.ndarray:
+    """A writable uint8 (n, 20) batch repeating one hand's counts."""
+    return np.array([list(hand_counts(hand))] * n, np.uint8)
+
+
+def _stack(rows: list[Any]) -> np.ndarray:
+    return np.array(rows, np.uint8)
+
+
+def _without_exposed(options: dict[str, Any]) -> dict[str, Any] | None:
+    """The batch twin's options of a call without exposed melds (the batch forms take none)."""
+    exposed = options["exposed"]
+    if exposed.__class__ not in (tuple, list) or len(exposed):
+        return None
+    return {name: value for name, value in options.items() if name != "exposed"}
+
+
+def _huxi(answers: np.ndarray) -> list[int | None]:
+    return [None if v < 0 else v for v in answers.tolist()]
+
+
+def _waits(answers: np.ndarray) -> list[dict[int, int]]:
+    return [{t: h for t, h in enumerate(row) if h >= 0} for row in answers.tolist()]
+
+
+_WIN, _WAIT = _rows("二七十二七十贰柒拾"), _rows("二七十二七十贰柒 四五六 壹贰叁")
+
+QUERIES = Registry("zipai", (
+    Query(hu, hu_batch, Batching(hand_counts, _stack, _huxi, _without_exposed), (
+        Warmup("hu", lambda: hu("二七十二七十贰柒拾")),
+        Warmup("hu exposed", lambda: hu("一二三 壹贰叁 二七十 五五", ["跑拾"])),
+        Warmup("hu_batch", lambda: hu_batch(_WIN)),
+        Warmup("hu_batch wang", lambda: hu_batch(_rows("二七十二七十贰柒"), wang=1)),
+    ), row=HAND_ROW, command=CommandLine("hu", "does this hand win, with its best total huxi (胡息)", "paohuzi")),
+    Query(ting, ting_batch, Batching(hand_counts, _stack, _waits, _without_exposed), (
+        Warmup("ting", lambda: ting("一二三 贰叁肆 二七十 五五", ["碰拾"])),
+        Warmup("ting_batch", lambda: ting_batch(_WAIT)),
+        Warmup("ting_batch wang", lambda: ting_batch(_rows("二七十二七十贰"), wang=1)),
+    ), row=HAND_ROW, command=CommandLine("ting", "the cards whose draw makes the hand win, with the best huxi of each",
+                                         "paohuzi")),
+    Query(decompositions, warmups=(Warmup("decompositions", lambda: decompositions("二七十二七十贰柒拾")),),
+          command=CommandLine("decompose", "every split of a hand part without triples, best huxi first", "paohuzi")),
+    Query(hu_detail, route=False, command=CommandLine(
+        "detail", "the best split of a winning hand and the card counts its 名堂 are judged on", "paohuzi")),
+    Query(hand_counts),
+    Query(format_counts),
+    Query(parse_melds),
+))
+"""Every zipai query."""
