@@ -36,10 +36,12 @@ from .. import lazy
 
 if TYPE_CHECKING:  # the public names as mypy and IDEs see them
     from .decompositions import Decomposition, decompositions
+    from .encoding import HONOR_OFFSET, MAX_JOKERS, MAX_MELDS, N_SUIT_RANKS, N_TILE_KINDS, SUIT_OFFSETS
+    from .fans import MAX_FLOWERS, MIN_FANS, N_WINDS
     from .queries import is_hu, is_hu_batch, mask_to_tiles, ting, ting_batch, ting_mask
     from .registry import QUERIES
     from .rules import PRESETS, RuleSet, get_rules
-    from .scoring import FanScore, fan, fan_batch, fan_waits
+    from .scoring import MELD_DTYPE, FanScore, fan, fan_batch, fan_waits
     from .shanten import Advice, DiscardFeatures, discard_advice, discard_batch, shanten, shanten_batch
     from .tiles import NOTATIONS, Hand, format_counts, format_tiles, hand_counts, parse_tiles, tile_name
 else:  # the same names by defining submodule, each imported on first use
@@ -47,10 +49,12 @@ else:  # the same names by defining submodule, each imported on first use
         "decompositions": ("Decomposition", "decompositions"),
         "queries": ("is_hu", "is_hu_batch", "mask_to_tiles", "ting", "ting_batch", "ting_mask"),
         "rules": ("PRESETS", "RuleSet", "get_rules"),
-        "scoring": ("FanScore", "fan", "fan_batch", "fan_waits"),
+        "scoring": ("FanScore", "MELD_DTYPE", "fan", "fan_batch", "fan_waits"),
         "shanten": ("Advice", "DiscardFeatures", "discard_advice", "discard_batch", "shanten", "shanten_batch"),
         "tiles": ("NOTATIONS", "Hand", "format_counts", "format_tiles", "hand_counts", "parse_tiles", "tile_name"),
         "registry": ("QUERIES",),
+        "encoding": ("HONOR_OFFSET", "MAX_JOKERS", "MAX_MELDS", "N_SUIT_RANKS", "N_TILE_KINDS", "SUIT_OFFSETS"),
+        "fans": ("MAX_FLOWERS", "MIN_FANS", "N_WINDS"),
     })
 
 __all__ = [
@@ -59,5 +63,6 @@ __all__ = [
     "mask_to_tiles", "fan", "fan_waits", "fan_batch", "FanScore",
     "RuleSet", "PRESETS", "get_rules",
     "Hand", "NOTATIONS", "parse_tiles", "hand_counts", "tile_name", "format_tiles", "format_counts",
-    "QUERIES",
+    "QUERIES", "HONOR_OFFSET", "MAX_JOKERS", "MAX_MELDS", "N_SUIT_RANKS", "N_TILE_KINDS", "SUIT_OFFSETS",
+    "MAX_FLOWERS", "MIN_FANS", "N_WINDS", "MELD_DTYPE",
 ]

@@ -24,10 +24,9 @@ CATALOG_MARK = "<!-- catalog -->"
 def catalog() -> dict[str, Any]:
     """What the page knows besides the API's answers (names, presets, limits)."""
     from .. import mahjong, shisanshui, zipai
-    from ..mahjong.encoding import HONOR_OFFSET, MAX_JOKERS, N_TILE_KINDS
-    from ..mahjong.fans import MAX_FLOWERS, MIN_FANS, N_WINDS
-    from ..shisanshui.cards import N_CARDS as N_PLAYING_CARDS
-    from ..zipai.encoding import N_CARDS as N_ZIPAI_CARDS
+    from ..mahjong import HONOR_OFFSET, MAX_FLOWERS, MAX_JOKERS, MIN_FANS, N_TILE_KINDS, N_WINDS
+    from ..shisanshui import N_CARDS as N_PLAYING_CARDS
+    from ..zipai import N_CARDS as N_ZIPAI_CARDS
 
     return {
         "mahjong": {"names": [mahjong.tile_name(t) for t in range(N_TILE_KINDS)],

@@ -18,13 +18,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from ..mahjong.encoding import N_SUIT_RANKS, N_TILE_KINDS, SUIT_OFFSETS
-from ..mahjong.tiles import tile_name
-from ..shisanshui.cards import N_CARDS as N_PLAYING_CARDS
-from ..shisanshui.cards import card_name
-from ..zipai.cards import card_name as zipai_card_name
-from ..zipai.encoding import N_CARDS as N_ZIPAI_CARDS
-from ..zipai.encoding import N_NUMBERS
+from ..mahjong import N_SUIT_RANKS, N_TILE_KINDS, SUIT_OFFSETS, tile_name
+from ..shisanshui import N_CARDS as N_PLAYING_CARDS
+from ..shisanshui import card_name
+from ..zipai import N_CARDS as N_ZIPAI_CARDS
+from ..zipai import N_NUMBERS
+from ..zipai import card_name as zipai_card_name
 
 PICTURES = Path(__file__).resolve().parent / "static" / "pictures"
 FONT = "'Noto Sans CJK SC','Source Han Sans SC','WenQuanYi Micro Hei','PingFang SC','Microsoft YaHei',sans-serif"

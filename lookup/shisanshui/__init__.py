@@ -31,7 +31,7 @@ from .. import lazy
 
 if TYPE_CHECKING:  # the public names as mypy and IDEs see them
     from .arrange import Arrangement, arrangements, arrangements_array, best, best_batch, is_foul
-    from .cards import Hand, card_name, format_cards, hand_cards, parse_arrangement, parse_cards, sort_cards
+    from .cards import N_CARDS, Hand, card_name, format_cards, hand_cards, parse_arrangement, parse_cards, sort_cards
     from .encoding import CATEGORIES, CATEGORIES_CHINESE
     from .objectives import OBJECTIVES, expected_points, row_points
     from .ranks import category, category_chinese, n_ranks, rank, rank3, rank3_batch, rank5, rank5_batch, row_ranks
@@ -43,7 +43,8 @@ if TYPE_CHECKING:  # the public names as mypy and IDEs see them
 else:  # the same names by defining submodule, each imported on first use
     __getattr__, __dir__ = lazy.exports(__name__, {
         "arrange": ("Arrangement", "arrangements", "arrangements_array", "best", "best_batch", "is_foul"),
-        "cards": ("Hand", "card_name", "format_cards", "hand_cards", "parse_arrangement", "parse_cards", "sort_cards"),
+        "cards": ("N_CARDS", "Hand", "card_name", "format_cards", "hand_cards", "parse_arrangement", "parse_cards",
+                  "sort_cards"),
         "encoding": ("CATEGORIES", "CATEGORIES_CHINESE"),
         "objectives": ("OBJECTIVES", "expected_points", "row_points"),
         "ranks": ("category", "category_chinese", "n_ranks", "rank", "rank3", "rank3_batch", "rank5", "rank5_batch",
@@ -64,5 +65,5 @@ __all__ = [
     "parse_cards", "format_cards", "card_name", "sort_cards", "parse_arrangement", "row_points",
     "row_ranks", "n_ranks",
     "CATEGORIES_CHINESE", "DEFAULT_SPECIAL_POINTS", "Hand", "hand_cards",
-    "QUERIES",
+    "QUERIES", "N_CARDS",
 ]

@@ -29,6 +29,7 @@ from .. import lazy
 
 if TYPE_CHECKING:  # the public names as mypy and IDEs see them
     from .cards import Hand, card_name, counts_of, format_cards, format_counts, hand_counts, parse_cards
+    from .encoding import N_CARDS, N_NUMBERS
     from .melds import Meld, parse_meld, parse_melds
     from .queries import hu, hu_batch, ting, ting_batch
     from .registry import QUERIES
@@ -44,11 +45,12 @@ else:  # the same names by defining submodule, each imported on first use
         "splits": ("Detail", "Split", "Unit", "decompositions", "hu_detail"),
         "wang": ("MAX_WANG", "WANG"),
         "registry": ("QUERIES",),
+        "encoding": ("N_CARDS", "N_NUMBERS"),
     })
 
 __all__ = [
     "hu", "hu_batch", "ting", "ting_batch", "decompositions", "hu_detail", "Split", "Detail", "Unit", "Meld",
     "RuleSet", "PRESETS", "get_rules", "WANG", "MAX_WANG", "Hand", "card_name", "counts_of", "format_cards",
     "format_counts", "hand_counts", "parse_cards", "parse_meld", "parse_melds",
-    "QUERIES",
+    "QUERIES", "N_CARDS", "N_NUMBERS",
 ]
