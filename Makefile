@@ -25,12 +25,13 @@ test-fast: $(INSTALLED)
 	$(VENV)/bin/paibiao tables build --if-needed
 	$(PYTEST) -m "$(FAST_TESTS)"
 
-# Lint (ruff), type-check (mypy) and check the import layers (import-linter, the contracts in
-# pyproject.toml); part of `make test`, so CI runs them.
+# Lint (ruff), type-check (mypy), check the import layers (import-linter) and find dead code
+# (vulture), each configured in pyproject.toml; part of `make test`, so CI runs them.
 check: $(INSTALLED)
 	$(PY) -m ruff check lookup tablegen tests bench
 	$(PY) -m mypy
 	$(VENV)/bin/lint-imports --no-cache
+	$(PY) -m vulture
 
 bench: $(INSTALLED)
 	$(PY) -m tablegen --if-needed

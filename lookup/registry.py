@@ -136,10 +136,6 @@ class Registry:
             raise ValueError(f"{self.game}: queries declared twice: {', '.join(twice)}")
         object.__setattr__(self, "_by_function", {q.function: q for q in self.queries})
 
-    def with_queries(self, *queries: Query) -> Registry:
-        """This registry with ``queries`` added after its own."""
-        return Registry(self.game, self.queries + tuple(queries))
-
     def get(self, function: Callable[..., Any]) -> Query | None:
         """The declaration of the query whose public function is ``function``."""
         return self._by_function.get(function)

@@ -157,18 +157,6 @@ def check_weights(weights):
     return True
 
 
-def greedy_weights() -> np.ndarray:
-    """Recompute RANK_WEIGHTS by the greedy rule (slow: about a minute; not run by the build,
-    which checks the stored weights with ``check_weights``)."""
-    weights = [0]
-    for _ in range(1, N_RANKS):
-        w = weights[-1] + 1
-        while not check_weights(np.array(weights + [w], np.int64)):
-            w += 1
-        weights.append(w)
-    return np.array(weights, np.int64)
-
-
 @njit(cache=False)
 def class_codes(weights, a5_lowest):
     """Codes of every 5-card and 3-card hand class, by key.

@@ -53,7 +53,6 @@ COUNT_BASE = MAX_COPIES + 1
 MAX_HAND_TILES = 14
 """A concealed hand holds at most 3*4 + 2 tiles (kongs are declared outside it)."""
 
-SUIT_NAMES = ("m", "p", "s", "z")
 SUIT_OFFSETS = (0, 9, 18, 27)
 SUIT_SIZES = (N_SUIT_RANKS, N_SUIT_RANKS, N_SUIT_RANKS, N_HONOR_KINDS)
 HONOR_OFFSET = SUIT_OFFSETS[3]

@@ -83,11 +83,6 @@ def describe(exc: BaseException) -> tuple[int, dict[str, str]]:
     return 500, {"error": "internal error (logged by the server)", "type": "InternalError"}
 
 
-def is_client_error(exc: BaseException) -> bool:
-    """Whether ``exc`` is the caller's fault (a 4xx), not the server's."""
-    return describe(exc)[0] < 500
-
-
 def error_body(status_and_error: tuple[int, dict[str, str]] | dict[str, Any]) -> bytes:
     """The JSON bytes of an error object (or of :func:`describe`'s pair)."""
     error = status_and_error[1] if isinstance(status_and_error, tuple) else status_and_error

@@ -24,7 +24,6 @@ from . import encoding
 N_HAND = 13
 FULL13 = (1 << N_HAND) - 1
 N_FIVES = 1287     # 5-card subsets of 13 cards
-N_THREES = 286     # 3-card subsets of 13 cards
 N_FRONTS = 56      # 3-card subsets of the 8 cards a back leaves
 N_SPLITS = N_FIVES * N_FRONTS
 RANK_LIMIT = 8192  # every rank is below it: (back, middle, front) ranks pack into one int

@@ -163,8 +163,3 @@ def hand_counts(hand: Hand) -> list[int]:
     checked = [int(x) for x in counts]
     _check_copies(checked)
     return checked
-
-
-def format_group(cards: Iterable[Card], notation: str = "chinese") -> str:
-    """A group or pair of a split as text (``二七十``, ``x2 x7 x10``)."""
-    return format_cards(cards, notation)

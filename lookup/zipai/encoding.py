@@ -121,7 +121,6 @@ def ting_final_attr(group_set: str) -> str:
 DATASETS = tuple(name for g in GROUP_SETS
                  for name in (*datasets_of(g), reverse_dataset_of(g), ting_dataset_of(g)))
 """The datasets of data/zipai.h5, in file order."""
-FINAL_STATE = final_state_attr("plain")
 
 
 @jitable

@@ -128,7 +128,7 @@ def test_seeded_games_run_to_the_end_and_reset_keeps_the_adapter():
     for seed in range(5):
         env.seed(seed)
         np.random.seed(seed)
-        trajectories, payoffs = env.run()
+        _, payoffs = env.run()
         assert env.game.is_over() and len(payoffs) == 4
         judger = env.game.judger
         assert judger.judge_game.__self__.__class__ is Judge and env.game.round.judger is judger
