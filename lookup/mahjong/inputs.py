@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import NamedTuple, NoReturn, Protocol
+from typing import Any, NamedTuple, NoReturn, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -41,10 +41,14 @@ PLAIN_BITS: dict[str, int] = {name: preset.bits for name, preset in PRESETS.item
 name: one dict get on the single-hand hot paths answers both which path and which bits."""
 
 
-class SingleHandQuery(Protocol):
+Answer = TypeVar("Answer", covariant=True)
+T = TypeVar("T")
+
+
+class SingleHandQuery(Protocol[Answer]):
     """A scalar query made by :func:`single_hand_query`."""
 
-    def __call__(self, hand: Hand, rules: str | RuleSet = ..., jokers: int = 0) -> int: ...
+    def __call__(self, hand: Hand, rules: str | RuleSet = ..., jokers: int = 0) -> Answer: ...
 
 
 class SingleHandKernel(NamedTuple):
@@ -73,10 +77,12 @@ def single_hand_kernel(kernel: Callable, arrays: tuple[np.ndarray, ...], dtype: 
 
 
 def single_hand_query(module: str, name: str, doc: str, default_rules: str, view: TableView[SingleHandKernel], low: int,
-                      flag: int, remainder: int, general: Callable[[Hand, RuleSet, int], int]) -> SingleHandQuery:
+                      flag: int, remainder: int, general: Callable[[Hand, RuleSet, int], int],
+                      convert: Callable[[int], T] = int) -> SingleHandQuery[T]:  # type: ignore[assignment]
     """The scalar query ``name`` of ``module`` (``doc``: its docstring) that answers a hand under plain rules
     without jokers by one compiled call of a single-hand kernel, and under any other rules
-    or with jokers by ``general(hand, rules, jokers)``.
+    or with jokers by ``general(hand, rules, jokers)``; the query returns ``convert(answer)``
+    (``int``: the answer as it is, and its type annotation is ``convert``'s return's).
 
     ``view`` builds the kernel's :class:`SingleHandKernel`. The kernel packs its verdict with
     the answer: an answer in ``low .. low + flag - 1``; that plus ``flag`` for a hand with no
@@ -86,6 +92,7 @@ def single_hand_query(module: str, name: str, doc: str, default_rules: str, view
     a flagged answer, is answered again from :func:`hand_row`, which names bad counts and bools.
     """
     high = low + flag
+    as_is = convert is int
 
     def checked(hand: Hand, rules: RuleSet) -> int:
         built = view.value or view.get()
@@ -95,7 +102,7 @@ def single_hand_query(module: str, name: str, doc: str, default_rules: str, view
             refuse_hand(hand, rules, remainder, name.replace("_mask", ""))
         return answer - flag if answer >= high else answer
 
-    def query(hand: Hand, rules: str | RuleSet = default_rules, jokers: int = 0) -> int:
+    def query(hand: Hand, rules: str | RuleSet = default_rules, jokers: int = 0) -> Any:
         if jokers.__class__ is not int or jokers:
             jokers = check_jokers(jokers)  # None, 0.0, "" or an array are refused, not read as 0
         if not jokers:
@@ -106,13 +113,16 @@ def single_hand_query(module: str, name: str, doc: str, default_rules: str, view
                 except (TypeError, ValueError):
                     answer = ONE_REFUSED  # checked() names the problem
                 if low <= answer < high:
-                    return answer
+                    return answer if as_is else convert(answer)
             rules = resolve_rules(rules)
             if rules.plain:
-                return checked(hand, rules)
-        return general(hand, resolve_rules(rules), jokers)
+                return checked(hand, rules) if as_is else convert(checked(hand, rules))
+        answer = general(hand, resolve_rules(rules), jokers)
+        return answer if as_is else convert(answer)
 
     query.__module__, query.__name__, query.__qualname__, query.__doc__ = module, name, name, doc
+    query.__annotations__ = {**query.__annotations__, "return": "int" if as_is else
+                             convert.__annotations__.get("return", "Any")}
     return query
 
 

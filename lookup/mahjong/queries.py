@@ -54,7 +54,7 @@ from .inputs import (
 )
 from .row import HU, ONE_SINGLES_BIT, TING
 from .rules import RuleSet
-from .tiles import Hand, mask_tiles, wait_mask
+from .tiles import Hand, mask_tile_list, mask_tiles, wait_mask
 from .wins import special_forms, special_hu, straight_hu, straight_waits, variant_hu, variant_waits
 
 GAME = "mahjong"
@@ -136,7 +136,7 @@ def _general_ting(hand: Hand, rules: RuleSet, jokers: int) -> int:
     return _variant_waits(counts, (k0, k1, k2, k3), n, jokers, views, rules)
 
 
-ting_mask: SingleHandQuery = single_hand_query(
+ting_mask: SingleHandQuery[int] = single_hand_query(
     __name__, "ting_mask", "Waits of a 3k+1 hand (jokers included) as a bit mask over the 34 tile indices.",
     "standard", TING_ONE, 0, ONE_SINGLES_BIT, TING, _general_ting)
 
@@ -177,9 +177,9 @@ def _variant_waits(counts: bytes, keys: tuple[int, int, int, int], n: int, joker
     return int(mask)
 
 
-def ting(hand: Hand, rules: str | RuleSet = "standard", jokers: int = 0) -> list[int]:
-    """Waits of a 3k+1 hand (k = 0..4): sorted tile indices t such that hand + t wins."""
-    return list(mask_tiles(ting_mask(hand, rules, jokers)))
+ting: SingleHandQuery[list[int]] = single_hand_query(
+    __name__, "ting", "Waits of a 3k+1 hand (k = 0..4): sorted tile indices t such that hand + t wins.",
+    "standard", TING_ONE, 0, ONE_SINGLES_BIT, TING, _general_ting, mask_tile_list)
 
 
 def mask_to_tiles(mask: int | np.integer) -> list[int]:

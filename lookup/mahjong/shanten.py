@@ -148,7 +148,7 @@ def _general_shanten(hand: Hand, rules: RuleSet, jokers: int) -> int:
     return int(out[0])
 
 
-shanten: SingleHandQuery = single_hand_query(
+shanten: SingleHandQuery[int] = single_hand_query(
     __name__, "shanten",
     """Shanten of a 3k+1 or 3k+2 hand (jokers included): -1 complete, 0 tenpai, ... (see
     :func:`shanten_batch`).""",

@@ -1,5 +1,6 @@
 """Tile notation: every tile in every notation, round trips, errors that name the token."""
 
+import numpy as np
 import pytest
 
 from lookup.errors import InvalidHandError, InvalidTileError
@@ -103,3 +104,14 @@ def test_the_tenhou_fast_path_refuses_as_the_parser(text):
     with pytest.raises((InvalidHandError, InvalidTileError)) as slow:
         _parsed_counts(text)
     assert type(fast.value) is type(slow.value) and str(fast.value) == str(slow.value)
+
+
+def test_mask_tile_list_is_the_tiles_of_the_set_bits():
+    from lookup.mahjong.tiles import mask_tile_list
+
+    rng = np.random.default_rng(34)
+    masks = [0, (1 << 34) - 1, *(1 << t for t in range(34)), *rng.integers(0, 1 << 34, 2000).tolist()]
+    for mask in masks:
+        want = [t for t in range(34) if mask >> t & 1]
+        got = mask_tile_list(mask)
+        assert got == want and got is not mask_tile_list(mask), hex(mask)  # a new list each call
