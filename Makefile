@@ -19,8 +19,9 @@ test: check
 	$(PYTEST)
 
 # The tests but those that rebuild tables, install into a fresh venv, start a browser or a Dask
-# cluster (pytest markers, pyproject.toml): minutes instead of the whole suite; no lint.
-FAST_TESTS := not rebuild and not venv and not browser and not cluster
+# cluster, or check a table exhaustively (pytest markers, pyproject.toml): a few minutes instead
+# of the whole suite; no lint.
+FAST_TESTS := not rebuild and not venv and not browser and not cluster and not exhaustive
 test-fast: $(INSTALLED)
 	$(VENV)/bin/paibiao tables build --if-needed
 	$(PYTEST) -m "$(FAST_TESTS)"

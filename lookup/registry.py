@@ -167,12 +167,13 @@ class Registry:
         return split + [[w for w in self.warmups() if w.part is None]]
 
     def bulk_queries(self) -> dict[str, Callable[..., Any]]:
-        """The batch twins a bulk job runs, by :func:`bulk_name`: each that reads one array and
-        answers one (one answer per row). A twin answering several arrays has no single output to
+        """The batch twins a bulk job runs, by :func:`bulk_name`: each ``*_batch`` twin that reads
+        one array and answers one (one answer per row). A twin answering several arrays has no single output to
         write, and one that needs other arrays beside the rows has no single input."""
         found: dict[str, Callable[..., Any]] = {}
         for q in self.queries:
-            if q.batch is not None and _answers_one_array(q.batch) and _reads_one_array(q.batch):
+            if (q.batch is not None and q.batch.__name__.endswith(BATCH_SUFFIX) and _answers_one_array(q.batch)
+                    and _reads_one_array(q.batch)):
                 found.setdefault(bulk_name(q.batch.__name__), q.batch)
         return found
 

@@ -1,9 +1,9 @@
 """Fixtures and markers every test directory shares.
 
 The markers (registered in pyproject.toml) name the slow kinds of test, which ``make test-fast``
-leaves out: ``rebuild``, ``venv``, ``browser`` (marked where they are) and ``cluster``, marked
-here on every test that uses the ``cluster`` fixture (tests/bulk/conftest.py) and where a test
-starts a cluster of its own. The tests of each session fixture run in one xdist worker
+leaves out: ``rebuild``, ``venv``, ``browser``, ``exhaustive`` (marked where they are) and
+``cluster``, marked here on every test that uses the ``cluster`` fixture (tests/bulk/conftest.py)
+and where a test starts a cluster of its own. The tests of each session fixture run in one xdist worker
 (:data:`SESSION_GROUPS`).
 """
 

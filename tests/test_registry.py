@@ -135,3 +135,27 @@ def test_the_routes_are_the_registries_own():
         declared = registry.of(game)
         assert json_route_names()[game] == tuple(q.name for q in declared.queries if q.route)
         assert batch_route_names()[game] == tuple(q.batch.__name__ for q in declared.queries if q.row)
+
+
+def test_the_api_pages_batch_table_is_the_registries():
+    """docs/api.md lists every batch twin the registries declare, with its scalar forms and
+    whether it takes ``out=``, and nothing else."""
+    import inspect
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "api.md").read_text(encoding="utf-8")
+    listed = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[2] in ("yes", "no"):
+            batch = re.findall(r"`([\w.]+)`", cells[1])[0]
+            listed[batch] = (frozenset(re.findall(r"`([\w.]+)`", cells[0])), cells[2] == "yes")
+    declared: dict[str, tuple[set[str], bool]] = {}
+    for reg in registry.active():
+        for q in reg.queries:
+            if q.batch is not None:
+                name = f"{reg.game}.{q.batch.__name__}"
+                scalars, _ = declared.setdefault(name, (set(), "out" in inspect.signature(q.batch).parameters))
+                scalars.add(f"{reg.game}.{q.name}")
+    assert listed == {name: (frozenset(scalars), out) for name, (scalars, out) in declared.items()}

@@ -69,10 +69,10 @@ QUERIES = Registry("shisanshui", (
     Query(expected_points),
     Query(arrangements, warmups=(Warmup("arrangements", lambda: arrangements(SAMPLE_HAND)),),
           command=CommandLine("arrangements", "every legal arrangement of 13 cards, strongest first", hand=THIRTEEN)),
-    Query(special, warmups=(
+    Query(special, special_codes, warmups=(
         Warmup("special", lambda: special("2S 3H 4C 5D 6S 7H 8C 9D TS JH QC KD AS")),
+        Warmup("special_codes", lambda: special_codes(_HANDS)),
     ), command=CommandLine("special", "the special hand (特殊牌型) 13 cards are, if any", hand=THIRTEEN)),
-    Query(special_codes, warmups=(Warmup("special_codes", lambda: special_codes(_HANDS)),), route=False),
     Query(specials),
     Query(settle, settle_batch, warmups=(
         Warmup("settle", lambda: settle(list(SAMPLE_DEAL))),

@@ -176,6 +176,7 @@ def _lean_scan_twin(row):
     return (False, sum(counts), sum(x % 2 for x in counts), max(counts) >= 2)
 
 
+@pytest.mark.exhaustive
 def test_the_row_scan_counts_as_its_plain_twin(rng):
     """The row scan and the lean one of hu rows without jokers, compiled and as Python, on every
     value 0..255 at every position (in a row that is otherwise valid) and on seeded rows of every

@@ -203,6 +203,7 @@ def _field(array, shift, bits):
     return (array >> shift) & ((1 << bits) - 1)
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("name,n_ranks,chows", SUITS)
 def test_joker_needs_match_the_exhaustive_search(loaded, name, n_ranks, chows):
     table = loaded[f"{name}/jokers"]
@@ -277,6 +278,7 @@ def test_shanten_costs_match_the_twin_everywhere(loaded, name, n_ranks, chows):
         assert np.array_equal(_field(table, enc.shanten_shift(m, p), 4), cost), (m, p)
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("name,n_ranks,chows", SUITS)
 def test_shanten_costs_match_the_definition_on_a_sample(loaded, rng, name, n_ranks, chows):
     table = loaded[f"{name}/shanten"]

@@ -115,6 +115,7 @@ def _check_arrangements(hand, rules):
     return got
 
 
+@pytest.mark.exhaustive
 def test_arrangements_against_brute_force(rng):
     hands = cardgen.mixed_hands(rng, 8)
     hands.append(sss.parse_cards("AS AH AD AC KS KH KD KC QS QH QD QC 2S"))  # many equal-rank rows

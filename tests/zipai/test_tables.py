@@ -84,6 +84,7 @@ def test_known_vector_counts(table, loaded):
         assert huxi.max() == 27  # 一二三 二七十 一五十 and their big forms: 3 * 3 + 3 * 6
 
 
+@pytest.mark.exhaustive
 def test_known_counts_against_an_independent_count():
     """The per-size counts the generator checks, counted by the oracle's per-number carries (no
     table, no enumeration): the known ones of the plain set and of the set with 一五十."""
@@ -116,6 +117,7 @@ def _first_moves(v, present, yiwushi):
     return bits
 
 
+@pytest.mark.exhaustive
 def test_every_small_vector_matches_forward_enumeration(table):
     counts, values, group_set = table
     yiwushi = group_set == "yiwushi"
@@ -131,6 +133,7 @@ def test_every_small_vector_matches_forward_enumeration(table):
             assert value == 0
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("group_set", GROUP_SETS)
 def test_every_vector_up_to_6_cards_against_the_recursive_splitter(loaded, group_set):
     """All vectors of 2, 3, 5 and 6 cards (counts <= 2), winning or not: walk and best huxi."""
@@ -351,6 +354,7 @@ def _ting_tables(loaded, group_set):
     return ting, ting_final, trans, final, values, units.group_limit(group_set == "yiwushi")
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("group_set", GROUP_SETS)
 def test_ting_automaton_is_its_definition_on_every_small_part(loaded, group_set):
     """Every part of 1..5 cards (counts <= 2): accepted exactly when one draw can make it win,
