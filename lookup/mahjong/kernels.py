@@ -62,7 +62,9 @@ kernel = kernel_decorator(__name__)
 def hu_batch(counts, jokers, tables, rules, out):
     """out[i] = hu of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
     with_jokers = jokers.shape[0] != 0
-    _, quad_as_two_pairs, _, honors, three_player, plain, pair_258 = rule_flags(rules)
+    flags = rule_flags(rules)
+    quad_as_two_pairs, honors, three_player = flags.quad_as_two_pairs, flags.honors, flags.three_player
+    plain, pair_258 = flags.plain, flags.pair_258
     tables = unowned(tables)  # the steps called per row (组合龙) then count no references
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
@@ -103,7 +105,9 @@ def hu_batch_without_jokers(counts, tables, rules, out):
     rules have no 258 pair; one whose standard form does not win, when
     :func:`.wins.other_forms_may_win` rules out every other form. Every other row is answered
     by :func:`hu_batch` on that row alone."""
-    _, quad_as_two_pairs, _, honors, three_player, plain, pair_258 = rule_flags(rules)
+    flags = rule_flags(rules)
+    quad_as_two_pairs, honors, three_player = flags.quad_as_two_pairs, flags.honors, flags.three_player
+    plain, pair_258 = flags.plain, flags.pair_258
     max_suits = (rules >> MAX_SUITS_SHIFT) & 3
     no_jokers = np.empty(0, np.uint8)
     hu_tables = tables
@@ -134,7 +138,8 @@ def hu_batch_without_jokers(counts, tables, rules, out):
 def ting_batch(counts, jokers, tables, rules, out):
     """out[i] = wait mask of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
     with_jokers = jokers.shape[0] != 0
-    _, _, _, honors, three_player, plain, pair_258 = rule_flags(rules)
+    flags = rule_flags(rules)
+    honors, three_player, plain, pair_258 = flags.honors, flags.three_player, flags.plain, flags.pair_258
     tables = unowned(tables)  # the steps called per row (组合龙) then count no references
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
@@ -171,7 +176,8 @@ def ting_batch_without_jokers(counts, tables, rules, out):
     its standard waits (kept to the tiles the rules allow, :func:`.forms.limits.waits_in_game`)
     when :func:`.wins.other_forms_may_win` rules out every other form and, under the 258 pair,
     it has no standard wait; every other row by :func:`ting_batch` on that row alone."""
-    _, _, _, honors, three_player, plain, pair_258 = rule_flags(rules)
+    flags = rule_flags(rules)
+    honors, three_player, plain, pair_258 = flags.honors, flags.three_player, flags.plain, flags.pair_258
     no_jokers = np.empty(0, np.uint8)
     ting_tables = tables
     tables = unowned(tables)
@@ -206,7 +212,8 @@ def ting_one(tables, rules, counts):
     """
     if len(counts) != N_TILE_KINDS:
         return ONE_REFUSED - ERR_SIZE
-    _, _, _, honors, three_player, _, _ = rule_flags(rules)
+    flags = rule_flags(rules)
+    honors, three_player = flags.honors, flags.three_player
     status, total, odd, big, singles = scan_row(counts, TING, honors, 0, three_player)
     if status != OK:
         return ONE_REFUSED - status
@@ -241,7 +248,8 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     the shanten entries of each suit kind, then the plain words (:data:`.forms.costs.PLAIN_WORDS`);
     ``over_keys``/``over_values``: their over-4 lists."""
     with_jokers = jokers.shape[0] != 0
-    _, _, _, honors, three_player, _, pair_258 = rule_flags(rules)
+    flags = rule_flags(rules)
+    honors, three_player, pair_258 = flags.honors, flags.three_player, flags.pair_258
     # views that hold no reference: the steps called per row (组合龙, the full merge) then count none
     tables, over_keys, over_values = unowned(tables), unowned(over_keys), unowned(over_values)
     st = (tables, over_keys, over_values)

@@ -270,7 +270,8 @@ def each_discard(hand: Counts, jokers: int, visible: Counts, st: ShantenTables, 
     the tiles that lower that shanten (4 less the hand's and the visible copies of each), the
     mask of those tiles (bit t: tile t).
     """
-    _, _, _, honors, three_player, plain, _ = rule_flags(rules)
+    flags = rule_flags(rules)
+    honors, three_player, plain = flags.honors, flags.three_player, flags.plain
     status, total, _, _, _ = scan_row(hand, HU, honors, jokers, three_player)
     if status != OK:
         return status, 0

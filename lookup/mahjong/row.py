@@ -11,6 +11,8 @@ single-hand kernels' return codes (``ONE_*``).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ..jit import ERR_COPIES, ERR_HONORS, ERR_SIZE, OK, jitable
@@ -205,13 +207,24 @@ def row_status(c: Counts, total: int, over: bool, remainder: int, honors: bool, 
 
 
 
-@jitable(inline=True)
-def rule_flags(rules: int) -> tuple[bool, bool, bool, bool, bool, bool, bool]:
-    """The bits of :attr:`.rules.RuleSet.bits` a kernel tests per row, decoded once per batch:
-    (seven_pairs, quad_as_two_pairs, thirteen_orphans, honors, three_player, plain, pair_258);
+class RuleFlags(NamedTuple):
+    """The bits of :attr:`.rules.RuleSet.bits` a kernel tests per row, decoded once per batch;
     ``plain``: no rule variant (the standard and special forms, all three suits)."""
-    return (rules & SEVEN_PAIRS != 0, rules & QUADS != 0, rules & ORPHANS != 0, rules & HONORS != 0,
-            rules & THREE_PLAYER != 0, rules & VARIANTS == MAX_SUITS_3, rules & PAIR_258 != 0)
+
+    seven_pairs: bool
+    quad_as_two_pairs: bool
+    thirteen_orphans: bool
+    honors: bool
+    three_player: bool
+    plain: bool
+    pair_258: bool
+
+
+@jitable(inline=True)
+def rule_flags(rules: int) -> RuleFlags:
+    """The :class:`RuleFlags` of the rule bits ``rules``."""
+    return RuleFlags(rules & SEVEN_PAIRS != 0, rules & QUADS != 0, rules & ORPHANS != 0, rules & HONORS != 0,
+                     rules & THREE_PLAYER != 0, rules & VARIANTS == MAX_SUITS_3, rules & PAIR_258 != 0)
 
 
 
