@@ -28,6 +28,8 @@ from ..zipai import card_name as zipai_card_name
 PICTURES = Path(__file__).resolve().parent / "static" / "pictures"
 FONT = "'Noto Sans CJK SC','Source Han Sans SC','WenQuanYi Micro Hei','PingFang SC','Microsoft YaHei',sans-serif"
 RED, GREEN, BLUE, INK = "#c0262d", "#1d7a3a", "#1f4e9c", "#1b1b1b"
+WHITE_DRAGON = "白"  # drawn as a frame, not as its character
+BAMBOO_DOT = "●"  # the red dot of the one of bamboo
 
 # Pip places of 1..9 dots or sticks on a 3-column grid (column 0..2, row 0..1 in fifths).
 _PIPS: dict[int, list[tuple[float, float]]] = {
@@ -80,7 +82,7 @@ def _dots(n: int) -> str:
 def _bamboo(n: int) -> str:
     if n == 1:
         return (f'<rect x="24" y="12" width="12" height="56" rx="6" fill="{GREEN}"/>'
-                f'<rect x="24" y="36" width="12" height="3" fill="#fffdf5"/>{_text(30, 40, 9, RED, "●")}')
+                f'<rect x="24" y="36" width="12" height="3" fill="#fffdf5"/>{_text(30, 40, 9, RED, BAMBOO_DOT)}')
     h = 17 if n <= 6 else 13 if n <= 8 else 14
     return _pips(n, 12, 56, lambda i: (n in (5, 9) and i == n // 2) or (n == 7 and i == 0), lambda i: GREEN,
                  lambda x, y, fill: f'<rect x="{x - 3:g}" y="{y - h / 2:g}" width="6" height="{h:g}" rx="3" '
@@ -93,7 +95,7 @@ def mahjong_tile(tile: int) -> str:
     name = tile_name(tile, "chinese")
     suit, rank = divmod(tile, N_SUIT_RANKS)
     if tile >= SUIT_OFFSETS[3]:  # winds and dragons
-        if name == "白":
+        if name == WHITE_DRAGON:
             body = f'<rect x="14" y="16" width="32" height="48" rx="3" fill="none" stroke="{BLUE}" stroke-width="3"/>'
         else:
             body = _text(30, 41, 34, RED if name == "中" else GREEN if name == "发" else INK, name)
@@ -135,6 +137,15 @@ DRAWINGS: dict[str, tuple[int, Callable[[int], str]]] = {
     "zipai": (N_ZIPAI_CARDS, zipai_card),
 }
 """Per game: how many pictures, and the function drawing picture i."""
+
+
+def characters() -> set[str]:
+    """Every character a picture draws: the mahjong and zipai names, the card ranks and
+    suits, the dot of the one of bamboo."""
+    names = [tile_name(t, "chinese") for t in range(N_TILE_KINDS)]
+    names += [card_name(c, "unicode") for c in range(N_PLAYING_CARDS)]
+    names += [zipai_card_name(c) for c in range(N_ZIPAI_CARDS)]
+    return (set("".join(names)) | {BAMBOO_DOT}) - {WHITE_DRAGON}
 
 
 def pictures() -> dict[str, str]:
