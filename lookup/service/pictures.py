@@ -9,11 +9,14 @@ the index, so the page draws a query's answer without any table of its own:
 - shisanshui (52): a playing card, rank in the corners and the suit in the middle;
 - zipai (20): a long strip with the card's character, 二 七 十 and 贰 柒 拾 in red.
 
-Characters are drawn with the viewer's CJK font (the picture names common ones first).
+Characters are outlines (``<path>``) of the page's own font (``static/fonts``, built by
+:mod:`.fonts`), so a picture draws alike whatever fonts the viewer has; drawing reads the
+font with fontTools (the test extra), as writing the pictures is a build step.
 """
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +29,13 @@ from ..zipai import N_NUMBERS
 from ..zipai import card_name as zipai_card_name
 
 PICTURES = Path(__file__).resolve().parent / "static" / "pictures"
-FONT = "'Noto Sans CJK SC','Source Han Sans SC','WenQuanYi Micro Hei','PingFang SC','Microsoft YaHei',sans-serif"
+FONT = Path(__file__).resolve().parent / "static" / "fonts" / "paibiao-cjk.woff2"
+"""The font the pictures' characters are outlines of (:data:`.fonts.SUBSET`)."""
+EM_MIDDLE = 0.38
+"""Height of the middle of the ideographic em box above the baseline, in ems (880 / -120 of
+1000): a character is centred there, as ``dominant-baseline="central"`` centres text."""
+BOLD = 0.04
+"""Stroke width, in ems, that thickens a bold character's outline (the font is the regular face)."""
 RED, GREEN, BLUE, INK = "#c0262d", "#1d7a3a", "#1f4e9c", "#1b1b1b"
 WHITE_DRAGON = "白"  # drawn as a frame, not as its character
 BAMBOO_DOT = "●"  # the red dot of the one of bamboo
@@ -50,9 +59,35 @@ def _svg(width: int, height: int, body: str, title: str) -> str:
             f'height="{height}"><title>{title}</title>{body}</svg>\n')
 
 
+@functools.lru_cache(maxsize=1)
+def _font():
+    """(glyph set, cmap, horizontal metrics, units per em) of :data:`FONT`."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(FONT))
+    return font.getGlyphSet(), font.getBestCmap(), font["hmtx"], font["head"].unitsPerEm
+
+
+def _number(value: float) -> str:
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
 def _text(x: float, y: float, size: float, fill: str, text: str, weight: str = "bold") -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-family="{FONT}" font-weight="{weight}" '
-            f'fill="{fill}" text-anchor="middle" dominant-baseline="central">{text}</text>')
+    """``text`` as one path of the font's outlines, ``size`` units high, centred on (x, y)."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.pens.transformPen import TransformPen
+
+    glyphs, cmap, metrics, em = _font()
+    names = [cmap[ord(ch)] for ch in text]  # a KeyError: the font lacks it (python -m lookup.service.fonts)
+    scale = size / em
+    left = x - sum(metrics[name][0] for name in names) * scale / 2
+    pen = SVGPathPen(glyphs, ntos=_number)
+    for name in names:
+        glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, left, y + EM_MIDDLE * size)))
+        left += metrics[name][0] * scale
+    stroke = f' stroke="{fill}" stroke-width="{BOLD * size:g}" stroke-linejoin="round"' if weight == "bold" else ""
+    return f'<path d="{pen.getCommands()}" fill="{fill}"{stroke}/>'
 
 
 def _tile_face() -> str:
