@@ -7,6 +7,7 @@ import pytest
 
 from lookup import mahjong, shisanshui, zipai
 from lookup.service import fonts
+from lookup.service.pictures import FONT as PICTURE_FONT
 from lookup.service.pictures import characters as drawn
 
 
@@ -52,9 +53,31 @@ def test_the_subset_is_small_and_named_as_its_own():
     assert (fonts.FONTS / "OFL.txt").read_text().startswith("Copyright 2014-2021 Adobe")
 
 
+def _outlines(path) -> dict[str, tuple[int, list]]:
+    """Character -> (advance, outline as recorded pen calls) of every character of a font."""
+    from fontTools.pens.recordingPen import RecordingPen
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(path))
+    glyphs, outlines = font.getGlyphSet(), {}
+    for code, name in font.getBestCmap().items():
+        pen = RecordingPen()
+        glyphs[name].draw(pen)
+        outlines[chr(code)] = (font["hmtx"][name][0], pen.value)
+    return outlines
+
+
 def test_rebuilding_gives_the_committed_subset(tmp_path):
+    """The same outlines as the committed file (a later fontTools may write other bytes), and
+    the same bytes from two builds."""
     if not fonts.SOURCE.is_file():
         pytest.skip(f"no source font at {fonts.SOURCE} (apt-get install fonts-noto-cjk)")
-    target = tmp_path / "subset.woff2"
-    fonts.build(fonts.SOURCE, target)
-    assert target.read_bytes() == fonts.SUBSET.read_bytes(), "run python -m lookup.service.fonts"
+    first, second = tmp_path / "first.woff2", tmp_path / "second.woff2"
+    fonts.build(fonts.SOURCE, first)
+    fonts.build(fonts.SOURCE, second)
+    assert first.read_bytes() == second.read_bytes()
+    assert _outlines(first) == _outlines(fonts.SUBSET), "run python -m lookup.service.fonts"
+
+
+def test_the_pictures_draw_from_the_subset():
+    assert PICTURE_FONT == fonts.SUBSET
