@@ -37,7 +37,7 @@ from .. import lazy
 if TYPE_CHECKING:  # the public names as mypy and IDEs see them
     from .decompositions import Decomposition, decompositions
     from .encoding import HONOR_OFFSET, MAX_JOKERS, MAX_MELDS, N_SUIT_RANKS, N_TILE_KINDS, SUIT_OFFSETS
-    from .fans import MAX_FLOWERS, MIN_FANS, N_WINDS
+    from .fans import FAN_NAMES, MAX_FLOWERS, MIN_FANS, N_WINDS
     from .queries import is_hu, is_hu_batch, mask_to_tiles, ting, ting_batch, ting_mask
     from .registry import QUERIES
     from .rules import PRESETS, RuleSet, get_rules
@@ -54,7 +54,7 @@ else:  # the same names by defining submodule, each imported on first use
         "tiles": ("NOTATIONS", "Hand", "format_counts", "format_tiles", "hand_counts", "parse_tiles", "tile_name"),
         "registry": ("QUERIES",),
         "encoding": ("HONOR_OFFSET", "MAX_JOKERS", "MAX_MELDS", "N_SUIT_RANKS", "N_TILE_KINDS", "SUIT_OFFSETS"),
-        "fans": ("MAX_FLOWERS", "MIN_FANS", "N_WINDS"),
+        "fans": ("FAN_NAMES", "MAX_FLOWERS", "MIN_FANS", "N_WINDS"),
     })
 
 __all__ = [
@@ -64,5 +64,5 @@ __all__ = [
     "RuleSet", "PRESETS", "get_rules",
     "Hand", "NOTATIONS", "parse_tiles", "hand_counts", "tile_name", "format_tiles", "format_counts",
     "QUERIES", "HONOR_OFFSET", "MAX_JOKERS", "MAX_MELDS", "N_SUIT_RANKS", "N_TILE_KINDS", "SUIT_OFFSETS",
-    "MAX_FLOWERS", "MIN_FANS", "N_WINDS", "MELD_DTYPE",
+    "FAN_NAMES", "MAX_FLOWERS", "MIN_FANS", "N_WINDS", "MELD_DTYPE",
 ]

@@ -12,6 +12,7 @@ Modules:
 - :mod:`.openapi`: the OpenAPI document at ``/openapi.json``.
 - :mod:`.page`: the analysis page at ``/`` (files under ``static/``).
 - :mod:`.pictures`: writes the tile and card pictures under ``static/pictures/``.
+- :mod:`.fonts`: builds the page's font, a subset of the characters it shows (``static/fonts/``).
 - :mod:`.server`: worker start-up: bind, preload the tables and kernels, fork the workers.
 
 Needs the ``serve`` extra (``pip install 'paibiao[serve]'``: Starlette and uvicorn).

@@ -9,11 +9,14 @@ the index, so the page draws a query's answer without any table of its own:
 - shisanshui (52): a playing card, rank in the corners and the suit in the middle;
 - zipai (20): a long strip with the card's character, 二 七 十 and 贰 柒 拾 in red.
 
-Characters are drawn with the viewer's CJK font (the picture names common ones first).
+Characters are outlines (``<path>``) of the page's own font (``static/fonts``, built by
+:mod:`.fonts`), so a picture draws alike whatever fonts the viewer has; drawing reads the
+font with fontTools (the test extra), as writing the pictures is a build step.
 """
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -26,8 +29,16 @@ from ..zipai import N_NUMBERS
 from ..zipai import card_name as zipai_card_name
 
 PICTURES = Path(__file__).resolve().parent / "static" / "pictures"
-FONT = "'Noto Sans CJK SC','Source Han Sans SC','WenQuanYi Micro Hei','PingFang SC','Microsoft YaHei',sans-serif"
+FONT = Path(__file__).resolve().parent / "static" / "fonts" / "paibiao-cjk.woff2"
+"""The font the pictures' characters are outlines of (:data:`.fonts.SUBSET`)."""
+EM_MIDDLE = 0.38
+"""Height of the middle of the ideographic em box above the baseline, in ems (880 / -120 of
+1000): a character is centred there, as ``dominant-baseline="central"`` centres text."""
+BOLD = 0.04
+"""Stroke width, in ems, that thickens a bold character's outline (the font is the regular face)."""
 RED, GREEN, BLUE, INK = "#c0262d", "#1d7a3a", "#1f4e9c", "#1b1b1b"
+WHITE_DRAGON = "白"  # drawn as a frame, not as its character
+BAMBOO_DOT = "●"  # the red dot of the one of bamboo
 
 # Pip places of 1..9 dots or sticks on a 3-column grid (column 0..2, row 0..1 in fifths).
 _PIPS: dict[int, list[tuple[float, float]]] = {
@@ -48,9 +59,35 @@ def _svg(width: int, height: int, body: str, title: str) -> str:
             f'height="{height}"><title>{title}</title>{body}</svg>\n')
 
 
+@functools.lru_cache(maxsize=1)
+def _font():
+    """(glyph set, cmap, horizontal metrics, units per em) of :data:`FONT`."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(FONT))
+    return font.getGlyphSet(), font.getBestCmap(), font["hmtx"], font["head"].unitsPerEm
+
+
+def _number(value: float) -> str:
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
 def _text(x: float, y: float, size: float, fill: str, text: str, weight: str = "bold") -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-family="{FONT}" font-weight="{weight}" '
-            f'fill="{fill}" text-anchor="middle" dominant-baseline="central">{text}</text>')
+    """``text`` as one path of the font's outlines, ``size`` units high, centred on (x, y)."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.pens.transformPen import TransformPen
+
+    glyphs, cmap, metrics, em = _font()
+    names = [cmap[ord(ch)] for ch in text]  # a KeyError: the font lacks it (python -m lookup.service.fonts)
+    scale = size / em
+    left = x - sum(metrics[name][0] for name in names) * scale / 2
+    pen = SVGPathPen(glyphs, ntos=_number)
+    for name in names:
+        glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, left, y + EM_MIDDLE * size)))
+        left += metrics[name][0] * scale
+    stroke = f' stroke="{fill}" stroke-width="{BOLD * size:g}" stroke-linejoin="round"' if weight == "bold" else ""
+    return f'<path d="{pen.getCommands()}" fill="{fill}"{stroke}/>'
 
 
 def _tile_face() -> str:
@@ -80,7 +117,7 @@ def _dots(n: int) -> str:
 def _bamboo(n: int) -> str:
     if n == 1:
         return (f'<rect x="24" y="12" width="12" height="56" rx="6" fill="{GREEN}"/>'
-                f'<rect x="24" y="36" width="12" height="3" fill="#fffdf5"/>{_text(30, 40, 9, RED, "●")}')
+                f'<rect x="24" y="36" width="12" height="3" fill="#fffdf5"/>{_text(30, 40, 9, RED, BAMBOO_DOT)}')
     h = 17 if n <= 6 else 13 if n <= 8 else 14
     return _pips(n, 12, 56, lambda i: (n in (5, 9) and i == n // 2) or (n == 7 and i == 0), lambda i: GREEN,
                  lambda x, y, fill: f'<rect x="{x - 3:g}" y="{y - h / 2:g}" width="6" height="{h:g}" rx="3" '
@@ -93,7 +130,7 @@ def mahjong_tile(tile: int) -> str:
     name = tile_name(tile, "chinese")
     suit, rank = divmod(tile, N_SUIT_RANKS)
     if tile >= SUIT_OFFSETS[3]:  # winds and dragons
-        if name == "白":
+        if name == WHITE_DRAGON:
             body = f'<rect x="14" y="16" width="32" height="48" rx="3" fill="none" stroke="{BLUE}" stroke-width="3"/>'
         else:
             body = _text(30, 41, 34, RED if name == "中" else GREEN if name == "发" else INK, name)
@@ -135,6 +172,15 @@ DRAWINGS: dict[str, tuple[int, Callable[[int], str]]] = {
     "zipai": (N_ZIPAI_CARDS, zipai_card),
 }
 """Per game: how many pictures, and the function drawing picture i."""
+
+
+def characters() -> set[str]:
+    """Every character a picture draws: the mahjong and zipai names, the card ranks and
+    suits, the dot of the one of bamboo."""
+    names = [tile_name(t, "chinese") for t in range(N_TILE_KINDS)]
+    names += [card_name(c, "unicode") for c in range(N_PLAYING_CARDS)]
+    names += [zipai_card_name(c) for c in range(N_ZIPAI_CARDS)]
+    return (set("".join(names)) | {BAMBOO_DOT}) - {WHITE_DRAGON}
 
 
 def pictures() -> dict[str, str]:

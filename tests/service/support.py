@@ -1,5 +1,6 @@
-"""Helpers of the service tests: a ``paibiao serve`` process on a free loopback port, and
-plain HTTP requests to it (the standard library's client, so what is tested is the wire)."""
+"""Helpers of the service tests: a ``paibiao serve`` process on a free loopback port, plain
+HTTP requests to it (the standard library's client, so what is tested is the wire), and the
+pixels of a browser's PNG screenshot."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import json
 import os
 import select
 import signal
+import struct
 import subprocess
 import sys
 import time
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,3 +113,38 @@ def wait_until(condition: Any, timeout: float = 30, step: float = 0.05) -> bool:
         if value or time.monotonic() > deadline:
             return bool(value)
         time.sleep(step)
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
+    """(width, height, rows of RGB(A) bytes) of an 8-bit, non-interlaced RGB or RGBA PNG (what
+    Chromium's screenshots are), decoded with the standard library."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    chunks, at = {}, 8
+    while at < len(data):
+        size, kind = struct.unpack(">I4s", data[at:at + 8])
+        chunks[kind] = chunks.get(kind, b"") + data[at + 8:at + 8 + size]
+        at += 12 + size
+    width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
+    assert depth == 8 and color in (2, 6) and not interlace, (depth, color, interlace)
+    step = 4 if color == 6 else 3
+    raw, stride = zlib.decompress(chunks[b"IDAT"]), width * step
+    rows: list[bytes] = []
+    previous = bytearray(stride)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - step] if i >= step else 0
+            up, corner = previous[i], previous[i - step] if i >= step else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                guess = left + up - corner
+                near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up), (abs(guess - corner), 2, corner))
+                line[i] = (line[i] + near[2]) & 0xFF
+        rows.append(bytes(line))
+        previous = line
+    return width, height, rows

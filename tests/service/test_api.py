@@ -345,6 +345,8 @@ def test_noop_health_tables_and_page(client):
     assert '<script id="catalog" type="application/json">' in page.text
     for asset in ("/static/app.js", "/static/app.css", "/static/pictures/mahjong/0.svg"):
         assert client.get(asset).status_code == 200, asset
+    font = client.get("/static/fonts/paibiao-cjk.woff2")
+    assert font.status_code == 200 and font.headers["content-type"] == "font/woff2"
 
 
 def test_the_body_limit_is_413_and_configurable():

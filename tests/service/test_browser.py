@@ -3,6 +3,9 @@ chromium-driver. Hands are typed and clicked on each tab; what the page shows mu
 the Python API answers; a screenshot of each tab is saved (under pytest's tmp dir, and under
 ``$PAIBIAO_SCREENSHOT_DIR`` when set, e.g. ``docs/``).
 
+Chromium sees no CJK font of the machine: its fontconfig lists DejaVu only
+(``FONTCONFIG_FILE``), so the page's Chinese must come from the service's own font.
+
 The test skips only when neither chromium nor chromium-driver is installed and
 ``PAIBIAO_REQUIRE_BROWSER`` is unset; ``.ci/run`` installs both and sets it, so CI runs it.
 """
@@ -18,8 +21,9 @@ import pytest
 
 from lookup import mahjong, zipai
 from lookup import shisanshui as sss
+from lookup.service.fonts import FAMILY as FONT_FAMILY
 
-from .support import wait_until
+from .support import png_pixels, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +35,8 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-dev-shm-usage", "--window-size=1280,1150"]
 
 SSS_HAND = "AS AH AD KS QS 9S 7S 3S KH QH 8H 6H 2H"
+SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")
+"""The only fonts Chromium may use besides the page's: DejaVu has no CJK character."""
 
 
 def _require_browser():
@@ -41,8 +47,24 @@ def _require_browser():
         import selenium  # noqa: F401
     except ImportError:
         browser.append("selenium (the test extra)")
+    if not SYSTEM_FONTS.is_dir():
+        browser.append(f"fonts-dejavu-core ({SYSTEM_FONTS})")
     if browser:
         pytest.fail(f"the browser test needs {', '.join(browser)}")
+
+
+def _fontconfig(directory: Path) -> Path:
+    """A fontconfig file under ``directory`` listing only ``SYSTEM_FONTS`` (its cache there too):
+    serif and monospace map to DejaVu's faces, any other family falls back to DejaVu Sans."""
+    generic = {"serif": "DejaVu Serif", "monospace": "DejaVu Sans Mono"}
+    aliases = "".join(f"  <alias><family>{name}</family><prefer><family>{face}</family></prefer></alias>\n"
+                      for name, face in generic.items())
+    aliases += '  <match><edit name="family" mode="append_last"><string>DejaVu Sans</string></edit></match>\n'
+    config = directory / "fonts.conf"
+    config.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+                      f"  <dir>{SYSTEM_FONTS}</dir>\n  <cachedir>{directory / 'cache'}</cachedir>\n{aliases}"
+                      "</fontconfig>\n")
+    return config
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +79,8 @@ def page(service):
     options.binary_location = CHROMIUM
     for flag in [*FLAGS, f"--user-data-dir={profile}"]:
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=DriverService(DRIVER), options=options)
+    env = {**os.environ, "FONTCONFIG_FILE": str(_fontconfig(Path(profile)))}
+    driver = webdriver.Chrome(service=DriverService(DRIVER, env=env), options=options)
     try:
         driver.set_page_load_timeout(60)
         driver.get(service.url + "/")
@@ -131,6 +154,79 @@ def _error_of(call):
     except ValueError as exc:
         return str(exc), type(exc).__name__
     raise AssertionError("expected an error")
+
+
+def _pixels(element) -> list[bytes]:
+    """The rows of pixels of an element's screenshot."""
+    return png_pixels(element.screenshot_as_png)[2]
+
+
+def _differing(a: list[bytes], b: list[bytes]) -> float:
+    """The share of pixels (bytes, for pictures of one size) that differ; 1 for different sizes."""
+    if len(a) != len(b) or {len(r) for r in a} != {len(r) for r in b}:
+        return 1.0
+    total = sum(len(r) for r in a)
+    return sum(x != y for ra, rb in zip(a, b) for x, y in zip(ra, rb)) / total
+
+
+def _alike(shots: dict[str, list[bytes]]) -> list[tuple[str, str, float]]:
+    """The pairs of screenshots that differ in under 1% of their pixels (each as drawn alike)."""
+    names = list(shots)
+    return [(a, b, share) for i, a in enumerate(names) for b in names[i + 1:]
+            if (share := _differing(shots[a], shots[b])) < 0.01]
+
+
+SAMPLES = "东南中一壹"
+"""Characters the page writes with its own font, and, as a check of the set-up, with DejaVu."""
+
+
+def _text_samples(driver, family):
+    """A row of spans each holding one of ``SAMPLES`` in font-family ``family`` (None: the
+    page's), drawn once the page's font is loaded."""
+    driver.execute_async_script("""
+      const [samples, family, done] = arguments;
+      document.getElementById("font-samples")?.remove();
+      const row = document.createElement("div");
+      row.id = "font-samples";
+      row.style.cssText = "position:fixed;left:0;top:0;z-index:9;background:#fff;display:flex";
+      for (const ch of samples) {
+        const span = document.createElement("span");
+        span.lang = "zh";
+        span.textContent = ch;
+        span.style.cssText = "display:block;width:64px;height:64px;font-size:48px;line-height:64px;text-align:center";
+        if (family) span.style.fontFamily = family;
+        row.append(span);
+      }
+      document.body.append(row);
+      document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+    """, SAMPLES, family)
+    spans = _all(_by_id(driver, "font-samples"), "span")
+    shots = {span.text: _pixels(span) for span in spans}
+    driver.execute_script('document.getElementById("font-samples").remove()')
+    return shots
+
+
+def test_characters_draw_apart_without_the_machines_cjk_fonts(page):
+    """Honor tiles and zipai cards that differ only by their character, and the page's own
+    Chinese text, draw differently though Chromium sees no CJK font of the machine."""
+    tiles = {}
+    for game, palette, indices in (("mahjong", "mj-palette", (27, 28, 31, 32, 33)), ("zipai", "zp-palette", (0, 10))):
+        _tab(page, game)
+        for i in indices:
+            img = _all(_by_id(page, palette), f'img[data-index="{i}"]')[0]
+            assert wait_until(lambda img=img: page.execute_script(
+                "return arguments[0].complete && arguments[0].naturalWidth > 0", img))
+            tiles[f"{game} {i} {img.get_attribute('alt')}"] = _pixels(img)
+    assert not _alike(tiles), f"pictures drawn alike: {_alike(tiles)}"
+    _tab(page, "mahjong")
+
+    own = _text_samples(page, None)
+    assert list(own) == list(SAMPLES) and not _alike(own), f"the page's text drawn alike: {_alike(own)}"
+    loaded = page.execute_script("return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family)")
+    assert FONT_FAMILY in [family.strip('"') for family in loaded], f"the page's font is not loaded: {loaded}"
+    # the set-up's check: in DejaVu alone the same characters are one empty box
+    dejavu = _text_samples(page, "DejaVu Sans")
+    assert len(_alike(dejavu)) == len(SAMPLES) * (len(SAMPLES) - 1) // 2, "Chromium found a CJK font of the machine"
 
 
 def test_mahjong_tab(page, shots):
