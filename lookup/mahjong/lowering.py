@@ -42,7 +42,9 @@ from .forms.knitted_rest import knitted_straight_lowering
 from .forms.limits import KEPT_SETS, in_play, kept_tiles, one_suit_lowering, pongs_lowering, tiles_258
 from .forms.seven_pairs import pairs_lacking, planes_lowering, seven_pairs_lowering
 from .forms.standard import (
+    Game,
     ShantenTables,
+    Target,
     drop_fields,
     plain_kinds,
     sharing_fields,
@@ -195,8 +197,8 @@ def evaluate(c: Counts, keys: Keys, total: int, jokers: int, st: ShantenTables, 
         x1, s1 = suit_inputs(1, k1, kinds, three_player, honors, jokers)
         x2, s2 = suit_inputs(2, k2, kinds, three_player, honors, jokers)
         x3, s3 = suit_inputs(3, k3, kinds, three_player, honors, jokers)
-        mask |= standard_lowering(c, keys, (x0, x1, x2, x3), (s0, s1, s2, s3), (k, best, max_suits), kinds, jokers,
-                                  (three_player, honors, play))
+        mask |= standard_lowering(c, keys, (x0, x1, x2, x3), (s0, s1, s2, s3), Target(k, best, max_suits), kinds,
+                                  jokers, Game(three_player, honors, play))
     e0 = honor_plain[terminal_key(k0)] if three_player else suit[k0]
     st0, st1, st2, st3 = stats_of(e0), stats_of(suit[k1]), stats_of(suit[k2]), stats_of(honor_plain[k3])
     if pongs == best:

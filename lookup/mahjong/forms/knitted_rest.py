@@ -37,7 +37,17 @@ from ..row import Keys, bit_count
 from ..rules import HONORS
 from .costs import FAR, NO_SUIT, PLAIN_WORDS, Entries, greedy_lacking, suit_costs, word_group_held
 from .knitted import KNITTED_TILES, Held, held_tiles, knitted_held, knitted_mask, knitted_rest_keys
-from .standard import FourCosts, Kinds, ShantenTables, budget_lacking, plain_kinds, standard_lowering, suit_inputs
+from .standard import (
+    FourCosts,
+    Game,
+    Kinds,
+    ShantenTables,
+    Target,
+    budget_lacking,
+    plain_kinds,
+    standard_lowering,
+    suit_inputs,
+)
 
 
 @jitable(inline=True)
@@ -225,7 +235,8 @@ def knitted_straight_lowering(c: Counts, keys: Keys, held: Held, k: int, jokers:
         lacking = budget_lacking(x, sav, k - 3, 3, jokers)
         if missing + lacking == best:
             mask |= knitted_mask(i) & ~numbered & play
-            mask |= standard_lowering(c, rest, x, sav, (k - 3, lacking, 3), kinds, jokers, (False, honors, play))
+            mask |= standard_lowering(c, rest, x, sav, Target(k - 3, lacking, 3), kinds, jokers,
+                                      Game(False, honors, play))
     return mask
 
 

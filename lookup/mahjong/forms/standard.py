@@ -14,6 +14,8 @@ Tables travel as a :data:`Kinds` record; ``keys`` are the four suit keys.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ...jit import jitable
@@ -358,16 +360,34 @@ def neighbour(s: int, r: int, key: int, three_player: bool) -> tuple[bool, int]:
     return True, key + COUNT_BASE ** r
 
 
+class Target(NamedTuple):
+    """What :func:`standard_lowering` lowers: the standard form of ``melds`` melds and the pair,
+    at the lacking ``best`` (a tile lowers it below that), keeping at most ``max_suits``
+    numbered suits."""
+
+    melds: int
+    best: int
+    max_suits: int
+
+
+class Game(NamedTuple):
+    """The tiles a game plays: ``three_player`` (characters 2..8 out), ``honors`` (the honor
+    tiles in), and ``play``, the mask of the tiles in the game."""
+
+    three_player: bool
+    honors: bool
+    play: int
+
+
 @jitable
-def standard_lowering(c: Counts, keys: Entries, x: FourCosts, sav: Entries, target: tuple[int, int, int],
-                      kinds: Kinds, jokers: int, game: tuple[bool, bool, int]) -> int:
+def standard_lowering(c: Counts, keys: Entries, x: FourCosts, sav: Entries, target: Target, kinds: Kinds, jokers: int,
+                      game: Game) -> int:
     """Mask of the tiles t (in the game, held fewer than 4 times in ``c``) whose draw lowers
     the standard lacking of a hand with suit keys ``keys`` (costs ``x``, over-4 words ``sav``;
-    ``c`` the whole hand, which may hold more than the keys: the rest of 组合龙).
-    ``target``: (melds k, the lacking to beat, max_suits); ``game``: (three_player, honors,
-    mask of the tiles in the game)."""
-    k, best, max_suits = target
-    three_player, honors, play = game
+    ``c`` the whole hand, which may hold more than the keys: the rest of 组合龙) below
+    ``target``."""
+    k, best, max_suits = target.melds, target.best, target.max_suits
+    three_player, honors, play = game.three_player, game.honors, game.play
     numbered, honor, numbered_over, honor_over = kinds
     x0, x1, x2, x3 = x
     budgeted = jokers > 0 and (sav[0] | sav[1] | sav[2] | sav[3]) != 0
