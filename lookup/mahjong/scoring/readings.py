@@ -7,11 +7,12 @@ rows of a scratch array (:class:`ReadingRow`), parallel by meld: ``KIND`` (:clas
 ``TILE`` (a chow's lowest tile), ``DECLARED`` (declared before the win) and ``CONCEALED``
 (no tile of it claimed). The steps here check the input hand (:func:`count_tiles`,
 :func:`tile_facts`), list the standard readings from the tables' split lists
-(:func:`split_ranges`, :func:`split_count`, :func:`read_split`), and read what a scorer
+(:func:`split_ranges`, then :func:`read_split` for each row of each range), and read what a scorer
 asks of a reading: the waits of the hand before the win (:func:`waits_before`), the wait's
 shape (:func:`wait_shape`), whether the win tile completed a concealed chow
 (:func:`win_in_concealed_chow`). A scoring system adds rows of its own after
-:data:`N_READING_ROWS`.
+:data:`N_READING_ROWS`. The steps a scorer calls once per hand or per reading, with arrays,
+are inlined into their caller (``jitable(inline=True)``): no call passes the arrays again.
 """
 
 from __future__ import annotations
@@ -224,7 +225,7 @@ def fifth_copy_waits(hand, scratch, hu_tables) -> int:
     return mask
 
 
-@jitable
+@jitable(inline=True)
 def waits_before(hand, n_declared, facts, hu_tables, work) -> int:
     """The mask of the tiles the hand before the win waited on: those of melds and a pair
     (a tile held four times counted too), and with no declared melds the one odd tile of a
@@ -240,7 +241,7 @@ def waits_before(hand, n_declared, facts, hu_tables, work) -> int:
     return waits
 
 
-@jitable
+@jitable(inline=True)
 def sort_melds(work: np.ndarray, n: int) -> None:
     """Sorts the reading's melds in the work rows by tile, a chow before a pong of its tile
     (insertion sort)."""
@@ -267,7 +268,7 @@ def split_range(index: np.ndarray, start: np.ndarray, key: int) -> tuple[int, in
     return np.int64(start[i - 1]), np.int64(start[i])
 
 
-@jitable
+@jitable(inline=True)
 def split_ranges(counts, splits_tables):
     """The rows of each suit's split list (characters, dots, bamboo, honors) for ``counts``,
     as four (lo, hi) ranges (``splits_tables``: split index, split start and split list of the
@@ -276,15 +277,6 @@ def split_ranges(counts, splits_tables):
     k0, k1, k2, k3 = suit_keys(counts)
     return (split_range(suit_index, suit_start, k0), split_range(suit_index, suit_start, k1),
             split_range(suit_index, suit_start, k2), split_range(honor_index, honor_start, k3))
-
-
-@jitable
-def split_count(ranges) -> int:
-    """How many splits the four ranges of :func:`split_ranges` give (0 when a suit does not split)."""
-    n = 1
-    for lo, hi in ranges:
-        n *= hi - lo
-    return n
 
 
 @jitable
@@ -309,19 +301,13 @@ def take_split(work, splits: np.ndarray, row: int, offset: int, n_ranks: int, n:
     return n, pair
 
 
-@jitable
-def read_split(work, splits_tables, ranges, index, melds, n_declared) -> tuple[int, int]:
-    """Writes reading ``index`` (0..:func:`split_count` - 1, the honors' split varying fastest)
-    into the work rows: the ``n_declared`` declared melds (input rows ``melds``), then the melds
-    of each suit's split; returns (melds, the pair's tile or -1 when no split holds one)."""
+@jitable(inline=True)
+def read_split(work, splits_tables, a, b, c, d, melds, n_declared) -> tuple[int, int]:
+    """Writes a reading into the work rows: the ``n_declared`` declared melds (input rows
+    ``melds``), then the melds of split rows ``a``, ``b``, ``c`` and ``d`` of the suits'
+    split lists (one from each range of :func:`split_ranges`); returns (melds, the pair's
+    tile or -1 when no split holds one)."""
     _, _, suit_splits, _, _, honor_splits = splits_tables
-    (lo0, hi0), (lo1, hi1), (lo2, hi2), (lo3, hi3) = ranges
-    d = lo3 + index % (hi3 - lo3)
-    index //= hi3 - lo3
-    c = lo2 + index % (hi2 - lo2)
-    index //= hi2 - lo2
-    b = lo1 + index % (hi1 - lo1)
-    a = lo0 + index // (hi1 - lo1)
     n = 0
     for i in range(n_declared):
         kind_in = melds[i, 0]

@@ -4,7 +4,9 @@ listed each with *where*, the bit mask of the melds it is found on; the others
 (:func:`tile_fans`, :func:`kong_fans`, :func:`situation_fans`, :func:`form_fans`,
 :func:`meld_hand_fans`, :func:`wait_fans`) are added to a fan mask
 (:func:`.exclusions.with_fan`). Each fan's row in :data:`.fans.FANS` names its step. The
-steps read the reading's melds from the scratch rows (:class:`..readings.ReadingRow`).
+steps read the reading's melds from the scratch rows (:class:`..readings.ReadingRow`). The
+steps of the whole hand, each called once, are inlined into :func:`reading_fans`, and it into
+the scorer's per-reading step.
 """
 
 from __future__ import annotations
@@ -217,7 +219,7 @@ def nine_gates(hand, n_declared) -> bool:
     return found
 
 
-@jitable
+@jitable(inline=True)
 def tile_fans(whole, form, held, fours, kongs):
     """Adds to fan mask ``whole`` the fans of the tiles held, whatever the melds (as the form
     allows): the suits, the ranks, the honors, 四归一 (once; :func:`reading_fans` gives how many)."""
@@ -257,7 +259,7 @@ def tile_fans(whole, form, held, fours, kongs):
     return whole
 
 
-@jitable
+@jitable(inline=True)
 def kong_fans(whole, kongs, concealed_kongs):
     """Adds to fan mask ``whole`` the fans of the number of kongs and of those concealed."""
     if kongs == MAX_MELDS:
@@ -272,7 +274,7 @@ def kong_fans(whole, kongs, concealed_kongs):
     return whole
 
 
-@jitable
+@jitable(inline=True)
 def situation_fans(whole, situation):
     """Adds to fan mask ``whole`` the fans of how the hand won (:class:`.hand.Situation`)."""
     if situation.last_tile:
@@ -286,7 +288,7 @@ def situation_fans(whole, situation):
     return whole
 
 
-@jitable
+@jitable(inline=True)
 def form_fans(whole, form, held):
     """Adds to fan mask ``whole`` the fans of a special form (:class:`..readings.Form`)."""
     if form == Form.SEVEN_PAIRS:
@@ -308,7 +310,7 @@ def form_fans(whole, form, held):
     return whole
 
 
-@jitable
+@jitable(inline=True)
 def wait_fans(whole, form, work, n_melds, pair, facts):
     """Adds to fan mask ``whole`` 边张, 嵌张 or 单钓将 of a reading with melds (the shape the win
     tile takes, :func:`..readings.wait_shape`) when the hand waited on that tile alone."""
@@ -326,7 +328,7 @@ def wait_fans(whole, form, work, n_melds, pair, facts):
     return whole
 
 
-@jitable
+@jitable(inline=True)
 def meld_hand_fans(whole, form, work, n_melds, pair, facts: HandFacts):
     """Adds to fan mask ``whole`` the fans of a reading's melds and pair as a whole: concealed
     or melded, all chows or pungs, concealed pungs, the tiles of every meld, and of the
@@ -378,7 +380,7 @@ def meld_hand_fans(whole, form, work, n_melds, pair, facts: HandFacts):
     return whole
 
 
-@jitable
+@jitable(inline=True)
 def reading_fans(form, work, n_melds, pair, facts):
     """Every fan found in one reading (before exclusions): those of melds as (fan, where) in
     scratch rows ``FAN`` and ``WHERE``, those of the whole hand as a fan mask; returns (how

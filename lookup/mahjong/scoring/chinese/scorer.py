@@ -19,7 +19,6 @@ from ..readings import (
     read_split,
     single_wait,
     sort_melds,
-    split_count,
     split_ranges,
     tile_facts,
     waits_before,
@@ -68,14 +67,17 @@ def score_reading(work, keep, key, form, n_melds, pair, knit, facts) -> None:
 def split_readings(work, keep, counts, form, knit, melds, n_declared, splits_tables, facts) -> None:
     """Scores every reading of ``counts`` (the concealed tiles, or what a 组合龙 leaves of them)
     as melds and a pair, after the declared melds, from the split lists of each suit."""
-    ranges = split_ranges(counts, splits_tables)
+    (lo0, hi0), (lo1, hi1), (lo2, hi2), (lo3, hi3) = split_ranges(counts, splits_tables)
     expected = MAX_MELDS if form == Form.STANDARD else 1
-    for index in range(split_count(ranges)):
-        n, pair = read_split(work, splits_tables, ranges, index, melds, n_declared)
-        if pair < 0 or n != expected:
-            continue
-        key = next_special(work) if form != Form.STANDARD else 0
-        score_reading(work, keep, key, form, n, pair, knit, facts)
+    for a in range(lo0, hi0):
+        for b in range(lo1, hi1):
+            for c in range(lo2, hi2):
+                for d in range(lo3, hi3):
+                    n, pair = read_split(work, splits_tables, a, b, c, d, melds, n_declared)
+                    if pair < 0 or n != expected:
+                        continue
+                    key = next_special(work) if form != Form.STANDARD else 0
+                    score_reading(work, keep, key, form, n, pair, knit, facts)
 
 
 @jitable
