@@ -19,8 +19,7 @@ Modules, from the notation to the queries:
 - :mod:`.inputs`: what every query does with its input and with a kernel's status.
 - :mod:`.queries`: ``is_hu``, ``ting``, ``ting_mask``, ``mask_to_tiles``, ``is_hu_batch``,
   ``ting_batch``; :mod:`.shanten`: ``shanten``, ``shanten_batch``, ``discard_advice``,
-  ``discard_batch``;
-  :mod:`.decompositions`: ``decompositions``.
+  ``discard_batch``; :mod:`.decompositions`: ``decompositions``.
 - :mod:`.scoring`: ``fan``, ``fan_waits``, ``fan_batch``: :mod:`.scoring.readings`, the
   readings of a winning hand any scoring system builds on; :mod:`.scoring.chinese`, Chinese
   Official (国标) scoring (the fan table, exclusions, detectors, kernels and queries).

@@ -43,9 +43,10 @@ MELD_KINDS = {"chow": MeldInput.CHOW, "pong": MeldInput.PONG, "kong": MeldInput.
               "concealed_kong": MeldInput.CONCEALED_KONG}
 """The meld kinds :func:`fan` takes, and their codes in :func:`fan_batch`'s ``melds`` array."""
 MELD_DTYPE = np.int8
-FLAGS = ("self_drawn", "fourth_tile", "kong", "last_tile")
 SITUATION = Situation._fields
 """The columns of a situation row, in the kernels' order."""
+FLAGS = SITUATION[:4]
+"""The situation's flags (bools): ``self_drawn``, ``fourth_tile``, ``kong``, ``last_tile``."""
 MAX_VALUE = {"seat_wind": N_WINDS - 1, "round_wind": N_WINDS - 1, "flowers": MAX_FLOWERS}
 
 
