@@ -20,8 +20,9 @@ QUERY is ``is_hu_batch``, ``ting_batch`` (13-tile rows) or ``shanten_batch``; ro
 random rows of ``bench_floor`` (14 tiles, 13 for ting, less one per joker). Or QUERY is
 ``zipai.hu_batch`` / ``zipai.ting_batch`` (presets default to paohuzi; ``--jokers`` does not
 apply) on the draws of the zipai row of ``bench_floor``, ns per hand beside the working
-tree's ``zipai.hu_batch`` on the hu draws (the reference a ting_batch target is set against). A developer's tool:
-``make bench`` stays the source of every figure quoted.
+tree's ``zipai.hu_batch`` on the hu draws (the reference a ting_batch target is set against). Or
+QUERY is ``fan_batch`` (no preset) on the seeded winning hands of ``bench_scoring``, ns per
+hand. A developer's tool: ``make bench`` stays the source of every figure quoted.
 """
 
 from __future__ import annotations
@@ -93,6 +94,25 @@ def compare(query: str, preset: str, ours: Callable, theirs: Callable, rev: str,
 
 
 ZIPAI_QUERIES = ("zipai.hu_batch", "zipai.ting_batch")
+SCORING_QUERY = "fan_batch"
+
+
+def compare_scoring(rev: str, rows: int, reps: int, into: Path) -> str | None:
+    """One line: ``rev``'s and the working tree's ns per hand of ``fan_batch`` on ``rows`` of
+    ``bench_scoring``'s hands; None when the two versions' answers differ."""
+    from lookup import mahjong as work
+
+    from .bench_scoring import _hands, batch_inputs
+
+    base = import_revision(rev, into)
+    hands, wins, melds, flags = batch_inputs(_hands(rows))
+    if not np.array_equal(work.fan_batch(hands, wins, melds, **flags), base.fan_batch(hands, wins, melds, **flags)):
+        return None
+    best = best_times({rev: lambda: base.fan_batch(hands, wins, melds, **flags),
+                       "work": lambda: work.fan_batch(hands, wins, melds, **flags)}, reps)
+    ns = {run: best[run] / rows * 1e9 for run in (rev, "work")}
+    return (f"{SCORING_QUERY} (ns per hand, {rows:,} hands): {rev} {ns[rev]:.1f}  work {ns['work']:.1f}  "
+            f"work / {rev} {best['work'] / best[rev]:.3f}")
 
 
 def zipai_draws(query: str, rows: int) -> tuple[str, np.ndarray, np.ndarray]:
@@ -144,7 +164,7 @@ def compare_zipai(query: str, preset: str, rev: str, rows: int, reps: int, into:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("query", choices=sorted(QUERIES) + list(ZIPAI_QUERIES))
+    parser.add_argument("query", choices=sorted(QUERIES) + list(ZIPAI_QUERIES) + [SCORING_QUERY])
     parser.add_argument("presets", nargs="*", metavar="PRESET")
     parser.add_argument("--rev", default="HEAD", help="the git revision to compare against (default HEAD)")
     parser.add_argument("--rows", type=int, default=100_000)
@@ -167,6 +187,14 @@ def main(argv: list[str] | None = None) -> int:
                           file=sys.stderr)
                     return 1
                 print(line, flush=True)
+        return 0
+    if args.query == SCORING_QUERY:
+        with tempfile.TemporaryDirectory() as tmp:
+            line = compare_scoring(args.rev, args.rows, args.reps, Path(tmp))
+        if line is None:
+            print(f"{args.query}: the working tree's answers differ from {args.rev}'s", file=sys.stderr)
+            return 1
+        print(line, flush=True)
         return 0
     if not args.presets:
         parser.error("a mahjong query needs at least one preset")

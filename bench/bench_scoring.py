@@ -31,23 +31,30 @@ def _hands(n: int) -> list:
     return cases
 
 
+def batch_inputs(cases: list) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+    """``fan_batch``'s (hands, win tiles, melds, flag columns) of the cases of :func:`_hands`."""
+    from lookup.mahjong.scoring import MELD_KINDS, SITUATION
+
+    hands = np.array([case.hand for case in cases], np.uint8)
+    wins = np.array([case.win_tile for case in cases], np.int64)
+    melds = np.zeros((len(cases), 4, 2), np.int8)
+    for i, case in enumerate(cases):
+        for j, (kind, tile) in enumerate(case.melds):
+            melds[i, j] = MELD_KINDS[kind], tile
+    flags = {name: np.array([getattr(case, name) for case in cases]) for name in SITUATION}
+    return hands, wins, melds, flags
+
+
 def run(quick: bool) -> str:
     from MahjongGB import MahjongFanCalculator
 
     from lookup import mahjong
-    from lookup.mahjong.scoring import MELD_KINDS, SITUATION
     from tests.support import gb_hands as gen
 
     n = 2_000 if quick else 20_000
     rounds = 2 if quick else 5
     cases = _hands(n)
-    hands = np.array([case.hand for case in cases], np.uint8)
-    wins = np.array([case.win_tile for case in cases], np.int64)
-    melds = np.zeros((n, 4, 2), np.int8)
-    for i, case in enumerate(cases):
-        for j, (kind, tile) in enumerate(case.melds):
-            melds[i, j] = MELD_KINDS[kind], tile
-    flags = {name: np.array([getattr(case, name) for case in cases]) for name in SITUATION}
+    hands, wins, melds, flags = batch_inputs(cases)
     calls = [(list(case.hand), case.win_tile, case.melds, case.kwargs()) for case in cases]
     reference = [gen.to_pymahjonggb(case) for case in cases]
     for kwargs in reference:

@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .. import mahjong, registry
-from ..mahjong.fans import MAX_FLOWERS
 from ..mahjong.rules import PRESETS
 from ..mahjong.scoring import one_tile
 from ..mahjong.tiles import NOTATIONS, format_counts, format_tiles, hand_counts, tile_name
@@ -82,7 +81,7 @@ def _fan_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat-wind", type=_wind, default=0, metavar="WIND", help="seat wind: E S W N or 0..3 (E)")
     parser.add_argument("--round-wind", type=_wind, default=0, metavar="WIND", help="round wind (E)")
     parser.add_argument("--flowers", type=int, default=0, metavar="N",
-                        help=f"flowers (花牌), 0..{MAX_FLOWERS}: 1 point each")
+                        help=f"flowers (花牌), 0..{mahjong.MAX_FLOWERS}: 1 point each")
 
 
 def _hand(args: argparse.Namespace) -> bytes:

@@ -19,12 +19,10 @@ Modules, from the notation to the queries:
 - :mod:`.inputs`: what every query does with its input and with a kernel's status.
 - :mod:`.queries`: ``is_hu``, ``ting``, ``ting_mask``, ``mask_to_tiles``, ``is_hu_batch``,
   ``ting_batch``; :mod:`.shanten`: ``shanten``, ``shanten_batch``, ``discard_advice``,
-  ``discard_batch``;
-  :mod:`.decompositions`: ``decompositions``; :mod:`.scoring`: ``fan``, ``fan_waits``,
-  ``fan_batch`` (Chinese Official fans: the fan table and exclusions in :mod:`.fans`, each
-  fan's rule in :mod:`.fan_rules`, the exclusions applied in :mod:`.fan_exclusions`, the
-  hand's checks in :mod:`.fan_hands`, the readings in :mod:`.fan_readings`, the kernels in
-  :mod:`.fan_kernels`).
+  ``discard_batch``; :mod:`.decompositions`: ``decompositions``.
+- :mod:`.scoring`: ``fan``, ``fan_waits``, ``fan_batch``: :mod:`.scoring.readings`, the
+  readings of a winning hand any scoring system builds on; :mod:`.scoring.chinese`, Chinese
+  Official (国标) scoring (the fan table, exclusions, detectors, kernels and queries).
 
 The shanten's unit throughout is *lacking* (:mod:`.forms.costs`): shanten = lacking - jokers - 1.
 Importing the package loads no table and compiles nothing.
@@ -37,11 +35,10 @@ from .. import lazy
 if TYPE_CHECKING:  # the public names as mypy and IDEs see them
     from .decompositions import Decomposition, decompositions
     from .encoding import HONOR_OFFSET, MAX_JOKERS, MAX_MELDS, N_SUIT_RANKS, N_TILE_KINDS, SUIT_OFFSETS
-    from .fans import FAN_NAMES, MAX_FLOWERS, MIN_FANS, N_WINDS
     from .queries import is_hu, is_hu_batch, mask_to_tiles, ting, ting_batch, ting_mask
     from .registry import QUERIES
     from .rules import PRESETS, RuleSet, get_rules
-    from .scoring import MELD_DTYPE, FanScore, fan, fan_batch, fan_waits
+    from .scoring import FAN_NAMES, MAX_FLOWERS, MELD_DTYPE, MIN_FANS, N_WINDS, FanScore, fan, fan_batch, fan_waits
     from .shanten import Advice, DiscardFeatures, discard_advice, discard_batch, shanten, shanten_batch
     from .tiles import NOTATIONS, Hand, format_counts, format_tiles, hand_counts, parse_tiles, tile_name
 else:  # the same names by defining submodule, each imported on first use
@@ -49,12 +46,12 @@ else:  # the same names by defining submodule, each imported on first use
         "decompositions": ("Decomposition", "decompositions"),
         "queries": ("is_hu", "is_hu_batch", "mask_to_tiles", "ting", "ting_batch", "ting_mask"),
         "rules": ("PRESETS", "RuleSet", "get_rules"),
-        "scoring": ("FanScore", "MELD_DTYPE", "fan", "fan_batch", "fan_waits"),
+        "scoring": ("FanScore", "MELD_DTYPE", "fan", "fan_batch", "fan_waits", "FAN_NAMES", "MAX_FLOWERS", "MIN_FANS",
+                    "N_WINDS"),
         "shanten": ("Advice", "DiscardFeatures", "discard_advice", "discard_batch", "shanten", "shanten_batch"),
         "tiles": ("NOTATIONS", "Hand", "format_counts", "format_tiles", "hand_counts", "parse_tiles", "tile_name"),
         "registry": ("QUERIES",),
         "encoding": ("HONOR_OFFSET", "MAX_JOKERS", "MAX_MELDS", "N_SUIT_RANKS", "N_TILE_KINDS", "SUIT_OFFSETS"),
-        "fans": ("FAN_NAMES", "MAX_FLOWERS", "MIN_FANS", "N_WINDS"),
     })
 
 __all__ = [

@@ -13,8 +13,8 @@ import pytest
 
 from lookup import mahjong
 from lookup.errors import InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidTileError, PaibiaoError
-from lookup.mahjong.fans import FAN_NAMES, MIN_FANS
 from lookup.mahjong.scoring import FLAGS, MELD_KINDS, SITUATION
+from lookup.mahjong.scoring.chinese.fans import FAN_NAMES, MIN_FANS
 from tests.support import gb_hands as gen
 from tests.support.oracles import chinese_fans as cf
 

@@ -1,37 +1,76 @@
 """The rules of exclusion of Chinese Official scoring, applied to the fans found in one
-reading (:func:`counted_points`): 不重复 and 不拆移 from the data of :mod:`.fans`, 套算一次 and
-不得相同 over the partitions of the four melds into the groups counted fans join.
+reading (:func:`counted_points`): 不重复 and 不拆移 from the fans each fan implies
+(:data:`.fans.FANS`), 套算一次 and 不得相同 over the partitions of the four melds into the
+groups counted fans join. A *fan mask* holds fans as bits of two int64 words (:func:`with_fan`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..jit import jitable
-from .encoding import MAX_MELDS
-from .fans import (
-    CHICKEN_HAND,
-    EXCLUDED,
-    EXCLUDED_HIGH,
-    EXCLUDED_LOW,
-    EXCLUDES_INSTANCES,
-    FAN_POINTS,
-    PAIR_FANS,
-    PAIR_KEY_BASE,
-    PAIR_RANK,
-    PAIR_WEIGHT,
-    TILE_HOG,
-    W_ALIVE,
-    W_CHOSEN,
-    W_FAN,
-    W_WHERE,
-    WITHIN,
-    WORD_FANS,
-    has_fan,
-    next_fan,
-    with_fan,
-)
-from .row import bit_count
+from ....jit import jitable
+from ...encoding import MAX_MELDS
+from ...row import bit_count
+from .fans import ALL, FAN_POINTS, FANS, N_FANS, WITHIN, Fan
+from .scratch import Row
+
+
+def _exclusion_matrix() -> np.ndarray:
+    scope = np.zeros((N_FANS, N_FANS), np.int8)
+    for rule in FANS:
+        if sum(how > 0 for _, how in rule.implies) > 1:
+            raise ValueError(f"{rule.name}: counted_points takes one scope by number per fan")
+        for other, how in rule.implies:
+            scope[rule.fan, other] = how
+    return scope
+
+
+EXCLUDED = _exclusion_matrix()
+"""EXCLUDED[f, g]: the scope in which fan f, while counted, drops fan g (0: it does not)."""
+WORD_FANS = (N_FANS + 1) // 2
+"""Fans per word of a fan mask (two int64 words, each under 63 bits)."""
+EXCLUDED_LOW = np.array([sum(1 << int(g) for g in np.flatnonzero(row == ALL) if g < WORD_FANS) for row in EXCLUDED],
+                        np.int64)
+EXCLUDED_HIGH = np.array([sum(1 << int(g - WORD_FANS) for g in np.flatnonzero(row == ALL) if g >= WORD_FANS)
+                          for row in EXCLUDED], np.int64)
+"""The fans each fan drops whole (scope ALL), as bits: of fans below WORD_FANS, of the rest."""
+EXCLUDES_INSTANCES = ((EXCLUDED == WITHIN) | (EXCLUDED > 0)).any(axis=1)
+"""The fans that drop instances of a fan (scope WITHIN or a number)."""
+
+PAIR_FANS = (Fan.PURE_DOUBLE_CHOW, Fan.MIXED_DOUBLE_CHOW, Fan.SHORT_STRAIGHT, Fan.TWO_TERMINAL_CHOWS, Fan.DOUBLE_PUNG,
+             Fan.TWO_DRAGON_PUNGS)
+"""The fans of two melds, in the order 套算一次 prefers them when it must choose."""
+PAIR_RANK = np.full(N_FANS, -1, np.int64)
+PAIR_RANK[list(PAIR_FANS)] = np.arange(len(PAIR_FANS))
+PAIR_KEY_BASE = 8
+"""Base of the packed preference key of a choice of pair fans (a count per name, 0..6)."""
+PAIR_WEIGHT = PAIR_KEY_BASE ** np.arange(len(PAIR_FANS) - 1, -1, -1, dtype=np.int64)
+"""PAIR_WEIGHT[rank]: the digit of pair fan ``rank`` in the preference key."""
+
+
+@jitable
+def has_fan(low: int, high: int, fan: int) -> bool:
+    """Whether fan mask (``low``, ``high``: bits of fans below WORD_FANS, then of the rest) holds ``fan``."""
+    return (low >> fan) & 1 == 1 if fan < WORD_FANS else (high >> (fan - WORD_FANS)) & 1 == 1
+
+
+@jitable
+def with_fan(mask: tuple[int, int], fan: int) -> tuple[int, int]:
+    """A fan mask (bits of fans below WORD_FANS, bits of the rest) with ``fan`` added."""
+    low, high = mask
+    if fan < WORD_FANS:
+        return low | (1 << fan), high
+    return low, high | (1 << (fan - WORD_FANS))
+
+
+@jitable
+def next_fan(low: int, high: int) -> tuple[int, int, int]:
+    """(the lowest fan of a non-empty fan mask, the mask without it)."""
+    if low:
+        bit = low & -low
+        return bit_count(bit - 1), low ^ bit, high
+    bit = high & -high
+    return WORD_FANS + bit_count(bit - 1), low, high ^ bit
 
 
 def _partitions() -> list[tuple[int, ...]]:
@@ -74,11 +113,13 @@ MELD_COUNT = np.array([bin(where).count("1") for where in range(1 << MAX_MELDS)]
 EXCLUDERS_LOW = sum(1 << int(f) for f in np.flatnonzero(EXCLUDED.any(axis=1)) if f < WORD_FANS)
 EXCLUDERS_HIGH = sum(1 << int(f - WORD_FANS) for f in np.flatnonzero(EXCLUDED.any(axis=1)) if f >= WORD_FANS)
 """The fans that exclude any, as a fan mask (bits of fans below WORD_FANS, then of the rest)."""
+
+
 @jitable
 def drop_instances(fan, where_of_fan, work, n) -> None:
     """Drops the instances fan ``fan``, found on melds ``where_of_fan``, excludes in scope
     WITHIN (those on its melds only) or by number (the first ones)."""
-    found_fan, found_where, alive = work[W_FAN], work[W_WHERE], work[W_ALIVE]
+    found_fan, found_where, alive = work[Row.FAN], work[Row.WHERE], work[Row.ALIVE]
     taken = 0
     for j in range(n):
         scope = EXCLUDED[fan, found_fan[j]]
@@ -94,8 +135,8 @@ def drop_instances(fan, where_of_fan, work, n) -> None:
 
 @jitable
 def counted_points(work, n, whole, hogs) -> tuple[int, tuple[int, int]]:
-    """Applies the rules of exclusion to the fans found: ``n`` of melds (work rows ``W_FAN``,
-    ``W_WHERE``; row ``W_ALIVE`` receives whether each counts) and those of the whole hand (fan
+    """Applies the rules of exclusion to the fans found: ``n`` of melds (work rows ``FAN``,
+    ``WHERE``; row ``ALIVE`` receives whether each counts) and those of the whole hand (fan
     mask ``whole``; 四归一 ``hogs`` times). Returns (the points counted, flowers aside; the fans
     of the whole hand counted).
 
@@ -106,7 +147,7 @@ def counted_points(work, n, whole, hogs) -> tuple[int, tuple[int, int]]:
        :data:`PAIR_FANS` order.
     3. 无番和 only when nothing else counts.
     """
-    found_fan, found_where, alive, chosen = work[W_FAN], work[W_WHERE], work[W_ALIVE], work[W_CHOSEN]
+    found_fan, found_where, alive, chosen = work[Row.FAN], work[Row.WHERE], work[Row.ALIVE], work[Row.CHOSEN]
     present_low, present_high = whole
     for i in range(n):
         alive[i] = True
@@ -189,13 +230,13 @@ def counted_points(work, n, whole, hogs) -> tuple[int, tuple[int, int]]:
     low, high = kept_low, kept_high
     while low or high:
         fan, low, high = next_fan(low, high)
-        if fan != CHICKEN_HAND:
-            points += (hogs if fan == TILE_HOG else 1) * FAN_POINTS[fan]
+        if fan != Fan.CHICKEN_HAND:
+            points += (hogs if fan == Fan.TILE_HOG else 1) * FAN_POINTS[fan]
             others = True
-    if has_fan(kept_low, kept_high, CHICKEN_HAND):
+    if has_fan(kept_low, kept_high, Fan.CHICKEN_HAND):
         if others:
-            chicken_low, chicken_high = with_fan((0, 0), CHICKEN_HAND)
+            chicken_low, chicken_high = with_fan((0, 0), Fan.CHICKEN_HAND)
             kept_low, kept_high = kept_low & ~chicken_low, kept_high & ~chicken_high
         else:
-            points += FAN_POINTS[CHICKEN_HAND]
+            points += FAN_POINTS[Fan.CHICKEN_HAND]
     return points, (kept_low, kept_high)

@@ -1,7 +1,7 @@
 """Chinese Official (国标) scoring: the fans of a winning hand (:func:`fan`), the waits worth
 at least 8 fans (:func:`fan_waits`), and the totals of a batch (:func:`fan_batch`).
 
-Each runs a kernel of :mod:`.fan_kernels` over the per-hand step :func:`.fan_readings.score_hand`,
+Each runs a kernel of :mod:`.kernels` over the per-hand step :func:`.scorer.score_hand`,
 which reads every split of the concealed tiles from the tables' split lists, scores every
 reading of the hand with the 81 fans and the rules of exclusion, and keeps the best. The
 result follows the calculator the contests use (pymahjonggb): no 8-fan minimum in
@@ -26,51 +26,27 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from .. import jit, tables
-from ..arrays import answer_array, as_array
-from ..errors import InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidTileError, PaibiaoError, quoted
-from .decompositions import Decomposition, knitted_honors_reading, seven_pairs_reading, thirteen_orphans_reading
-from .encoding import KNITTED_SETS, MAX_COPIES, MAX_MELDS, N_TILE_KINDS
-from .fans import (
-    CHOW,
-    D_FANS,
-    D_FORM,
-    D_KNIT,
-    D_MELDS,
-    D_N_FANS,
-    D_N_MELDS,
-    D_PAIR,
-    ERR_FLAGS,
-    ERR_MELD,
-    FAN_NAMES,
-    FAN_POINTS,
-    FLOWER_TILES,
-    FORM_KNITTED_STRAIGHT,
-    FORM_SEVEN_PAIRS,
-    FORM_STANDARD,
-    FORM_THIRTEEN_ORPHANS,
-    MAX_FLOWERS,
-    MELD_CHOW,
-    MELD_CONCEALED_KONG,
-    MELD_KONG,
-    MELD_NONE,
-    MELD_PONG,
-    MIN_FANS,
-    N_WINDS,
-    PONG,
-    W_DETAIL,
-    WORK_SHAPE,
-)
-from .inputs import batch_counts, hand_row
-from .queries import GAME
-from .tiles import Hand, parse_tiles, tile_index, tile_name
+from .... import jit, tables
+from ....arrays import answer_array, as_array
+from ....errors import InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidTileError, PaibiaoError, quoted
+from ...decompositions import Decomposition, knitted_honors_reading, seven_pairs_reading, thirteen_orphans_reading
+from ...encoding import KNITTED_SETS, MAX_COPIES, MAX_MELDS, N_TILE_KINDS
+from ...inputs import batch_counts, hand_row
+from ...queries import GAME
+from ...tiles import Hand, parse_tiles, tile_index, tile_name
+from ..readings import ERR_MELD, Form, Meld, MeldInput
+from .fans import FAN_NAMES, FAN_POINTS, MAX_FLOWERS, MIN_FANS, N_WINDS, Fan
+from .hand import ERR_FLAGS, Situation
+from .scratch import WORK_SHAPE, Detail, Row
 
-MELD_KINDS = {"chow": MELD_CHOW, "pong": MELD_PONG, "kong": MELD_KONG, "concealed_kong": MELD_CONCEALED_KONG}
+MELD_KINDS = {"chow": MeldInput.CHOW, "pong": MeldInput.PONG, "kong": MeldInput.KONG,
+              "concealed_kong": MeldInput.CONCEALED_KONG}
 """The meld kinds :func:`fan` takes, and their codes in :func:`fan_batch`'s ``melds`` array."""
 MELD_DTYPE = np.int8
-FLAGS = ("self_drawn", "fourth_tile", "kong", "last_tile")
-SITUATION = FLAGS + ("seat_wind", "round_wind", "flowers")
+SITUATION = Situation._fields
 """The columns of a situation row, in the kernels' order."""
+FLAGS = SITUATION[:4]
+"""The situation's flags (bools): ``self_drawn``, ``fourth_tile``, ``kong``, ``last_tile``."""
 MAX_VALUE = {"seat_wind": N_WINDS - 1, "round_wind": N_WINDS - 1, "flowers": MAX_FLOWERS}
 
 
@@ -109,7 +85,7 @@ def _scratch() -> np.ndarray:
 
 
 class ScoringKernels(NamedTuple):
-    """The addresses of the tables the kernels read (:func:`.fan_kernels.scoring_tables`) and
+    """The addresses of the tables the kernels read (:func:`.kernels.scoring_tables`) and
     the entry points (:func:`lookup.jit.direct`) of the one-hand kernels."""
 
     wide: np.ndarray
@@ -119,8 +95,8 @@ class ScoringKernels(NamedTuple):
 
 
 def _kernels(t: tables.TableSet) -> ScoringKernels:
-    from ..addresses import table_addresses  # imports Numba, as the kernels do
-    from .fan_kernels import fan_one, fan_waits
+    from ....addresses import table_addresses  # imports Numba, as the kernels do
+    from .kernels import fan_one, fan_waits
 
     wide = table_addresses([t[f"{kind}/{name}"] for kind, name in (
         ("suit", "split_index"), ("suit", "split_start"), ("honor", "split_index"), ("honor", "split_start"),
@@ -209,19 +185,19 @@ def situation_values(self_drawn: object, fourth_tile: object, kong: object, last
 
 def situation_error(status: int, hand: np.ndarray, win_tile: int, melds: np.ndarray,
                     situation: np.ndarray) -> PaibiaoError:
-    """The error of a refused hand (a status of :func:`.fan_readings.score_hand`), naming what is wrong."""
+    """The error of a refused hand (a status of :func:`.scorer.score_hand`), naming what is wrong."""
     kinds = {code: kind for kind, code in MELD_KINDS.items()}
     self_drawn, fourth_tile, kong = (bool(v) for v in situation[:3])
-    declared = [(int(k), int(t)) for k, t in melds if k != MELD_NONE]
+    declared = [(int(k), int(t)) for k, t in melds if k != MeldInput.NONE]
     if status == ERR_MELD:
         if not 0 <= win_tile < N_TILE_KINDS:
             return InvalidTileError(f"the win tile must be a tile index 0..33, got {win_tile}")
-        if any(k == MELD_NONE for k, _ in melds[:len(declared)]):
+        if any(k == MeldInput.NONE for k, _ in melds[:len(declared)]):
             return InvalidMeldError("melds: a meld follows an empty row (kind 0)")
         for kind, tile in declared:
             if kind not in kinds or not 0 <= tile < N_TILE_KINDS:
                 return InvalidMeldError(f"bad meld ({kind}, {tile}): kinds are 1..4 and tiles 0..33")
-            if kind == MELD_CHOW:
+            if kind == MeldInput.CHOW:
                 return InvalidMeldError(f"no chow starts at {tile_name(tile)}: a chow is three numbered tiles in a row")
         return InvalidMeldError("bad meld")
     if status == jit.ERR_SIZE:
@@ -232,10 +208,10 @@ def situation_error(status: int, hand: np.ndarray, win_tile: int, melds: np.ndar
         copies = hand.astype(np.int64)
         copies[win_tile] += 1
         for kind, tile in declared:
-            if kind == MELD_CHOW:
+            if kind == MeldInput.CHOW:
                 copies[tile:tile + 3] += 1
             else:
-                copies[tile] += MAX_COPIES if kind in (MELD_KONG, MELD_CONCEALED_KONG) else 3
+                copies[tile] += MAX_COPIES if kind in (MeldInput.KONG, MeldInput.CONCEALED_KONG) else 3
         tile = int(np.argmax(copies))
         return InvalidHandError(f"{tile_name(tile)}: {copies[tile]} copies counting the melds and the win tile, "
                                 f"more than the {MAX_COPIES} of a tile")
@@ -262,25 +238,35 @@ def _rows_of(melds: bytearray) -> np.ndarray:
     return np.frombuffer(bytes(melds), MELD_DTYPE).reshape(MAX_MELDS, 2)
 
 
-READING_MELDS = {kind * N_TILE_KINDS + tile: (name, tile) for kind, name in ((CHOW, "chow"), (PONG, "pong"))
+READING_MELDS = {kind * N_TILE_KINDS + tile: (name, tile) for kind, name in ((Meld.CHOW, "chow"), (Meld.PONG, "pong"))
                  for tile in range(N_TILE_KINDS)}
 """A reading's meld (as a detail row holds it) as :class:`Decomposition` lists it."""
+
+
+_BEST_ROW = int(Row.DETAIL)
+_AT_FORM, _AT_PAIR, _AT_KNIT = int(Detail.FORM), int(Detail.PAIR), int(Detail.KNIT)
+_AT_N_MELDS, _AT_MELDS = int(Detail.N_MELDS), int(Detail.MELDS)
+_AT_N_FANS, _AT_FANS = int(Detail.N_FANS), int(Detail.FANS)
+_STANDARD, _KNITTED_STRAIGHT = int(Form.STANDARD), int(Form.KNITTED_STRAIGHT)
+_SEVEN_PAIRS, _THIRTEEN_ORPHANS = int(Form.SEVEN_PAIRS), int(Form.THIRTEEN_ORPHANS)
+"""The scratch's best row, the detail row's items and the forms as plain ints: :func:`fan`
+reads them per call, faster than enum members."""
 
 
 def _decomposition(head: list[int], row: bytearray, win: int) -> Decomposition:
     """The :class:`Decomposition` of a scored reading (the head of a detail row) of the concealed
     counts ``row`` and the win tile."""
-    form, pair, knit = head[D_FORM], head[D_PAIR], head[D_KNIT]
-    melds = tuple(map(READING_MELDS.__getitem__, head[D_MELDS:D_MELDS + head[D_N_MELDS]]))
-    if form == FORM_STANDARD:
+    form, pair, knit = head[_AT_FORM], head[_AT_PAIR], head[_AT_KNIT]
+    melds = tuple(map(READING_MELDS.__getitem__, head[_AT_MELDS:_AT_MELDS + head[_AT_N_MELDS]]))
+    if form == _STANDARD:
         return _new_decomposition("standard", pair, melds)
-    if form == FORM_KNITTED_STRAIGHT:
+    if form == _KNITTED_STRAIGHT:
         return _new_decomposition("knitted_straight", pair, melds, knitted=tuple(sorted(KNITTED_SETS[knit])))
     counts = list(row)
     counts[win] += 1
-    if form == FORM_SEVEN_PAIRS:
+    if form == _SEVEN_PAIRS:
         return seven_pairs_reading(counts)
-    if form == FORM_THIRTEEN_ORPHANS:
+    if form == _THIRTEEN_ORPHANS:
         return thirteen_orphans_reading(counts)
     return knitted_honors_reading(counts, KNITTED_SETS[knit])
 
@@ -318,11 +304,11 @@ def fan(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]] 
         raise situation_error(status, np.frombuffer(row, np.uint8), win, _rows_of(rows), np.array(situation, np.int64))
     if points < 0:
         return None
-    best = work[W_DETAIL]
-    head = best[:D_FANS + int(best[D_N_FANS])].tolist()
-    fans = tuple(map(FAN_ENTRIES.__getitem__, head[D_FANS:]))
+    best = work[_BEST_ROW]
+    head = best[:_AT_FANS + int(best[_AT_N_FANS])].tolist()
+    fans = tuple(map(FAN_ENTRIES.__getitem__, head[_AT_FANS:]))
     if situation[-1]:
-        fans += (FAN_ENTRIES[FLOWER_TILES],) * situation[-1]
+        fans += (FAN_ENTRIES[Fan.FLOWER_TILES],) * situation[-1]
     return _new_fan_score(FanScore, (points + situation[-1], fans, _decomposition(head, row, win)))
 
 
@@ -381,7 +367,7 @@ def fan_batch(hands: npt.ArrayLike, win_tiles: npt.ArrayLike, melds: npt.ArrayLi
     kong, declared melds first (None: no melds); each flag one scalar for every row or (N,).
     A bad row raises a one-line error that names it.
     """
-    from .fan_kernels import fan_batch as kernel
+    from .kernels import fan_batch as kernel
 
     rows = batch_counts(hands)
     n = rows.shape[0]

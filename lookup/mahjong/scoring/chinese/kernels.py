@@ -1,25 +1,23 @@
 """The Numba kernels of Chinese Official scoring (compiled on first use, cached on disk), in a
 module of their own so that their cache does not move with the other mahjong kernels.
 
-Each runs the per-hand step :func:`.fan_readings.score_hand`: over the rows of a batch
+Each runs the per-hand step :func:`.scorer.score_hand`: over the rows of a batch
 (:func:`fan_batch`), for one hand keeping the best reading (:func:`fan_one`), or for every
 win tile of one hand (:func:`fan_waits`). ``melds`` rows are (kind, tile) in the input kinds
-of :mod:`.fans` (0 none, then chow, pong, kong, concealed kong), declared melds first;
-``situation`` (rows of a batch, a tuple for one hand) is (self drawn, fourth tile, kong,
-last tile, seat wind, round wind, flowers); ``wide`` and ``narrow`` the addresses of
-the tables (:func:`scoring_tables`); ``work`` the
-scratch of :data:`.fans.WORK_SHAPE`. Batch kernels follow the status protocol of
-:mod:`lookup.jit`.
+(:class:`..readings.MeldInput`), declared melds first; ``situation`` (rows of a batch, a
+tuple for one hand) holds the fields of :class:`.hand.Situation` in order; ``wide`` and
+``narrow`` the addresses of the tables (:func:`scoring_tables`); ``work`` the scratch of
+:data:`.scratch.WORK_SHAPE`. Batch kernels follow the status protocol of :mod:`lookup.jit`.
 """
 
 import numpy as np
 
-from ..addresses import row_at, table_at, unowned
-from ..jit import OK, jitable, kernel_decorator
-from .encoding import MAX_MELDS, N_TILE_KINDS
-from .fan_hands import declared_count
-from .fan_readings import score_hand
-from .fans import ERR_MELD
+from ....addresses import row_at, table_at, unowned
+from ....jit import OK, jitable, kernel_decorator
+from ...encoding import MAX_MELDS, N_TILE_KINDS
+from ..readings import ERR_MELD, declared_count
+from .hand import situation_of
+from .scorer import score_hand
 
 
 @jitable
@@ -56,22 +54,22 @@ def fan_batch(hands, win_tiles, melds, situation, wide, narrow, work, out):
         n_declared = declared_count(block)
         if n_declared < 0:
             return ERR_MELD, i
-        s = rows[i]
-        status, points = score_hand(row_at(hands, i), np.int64(win_tiles[i]), block, n_declared,
-                                    (s[0] != 0, s[1] != 0, s[2] != 0, s[3] != 0, s[4], s[5], s[6]), splits, hu,
-                                    work, False)
+        situation_row = situation_of(rows[i])
+        status, points = score_hand(row_at(hands, i), np.int64(win_tiles[i]), block, n_declared, situation_row,
+                                    splits, hu, work, False)
         if status != OK:
             return status, i
-        out[i] = points + s[6] if points >= 0 else -1
+        out[i] = points + situation_row.flowers if points >= 0 else -1
     return OK, hands.shape[0]
 
 
 @kernel
 def fan_one(hand, win_tile, meld_bytes, n_declared, situation, wide, narrow, work):
     """(status, points without flowers or -1) of one hand (34 counts, its melds as 8 bytes);
-    work row ``W_DETAIL`` receives the best reading (layout in :mod:`.fans`, ``D_*``)."""
+    scratch row ``DETAIL`` receives the best reading (:class:`.scratch.Detail`)."""
     splits, hu = scoring_tables(wide, narrow)
-    return score_hand(hand, win_tile, meld_block(meld_bytes), n_declared, situation, splits, hu, unowned(work), True)
+    return score_hand(hand, win_tile, meld_block(meld_bytes), n_declared, situation_of(situation), splits, hu,
+                      unowned(work), True)
 
 
 @kernel
@@ -82,11 +80,11 @@ def fan_waits(hand, meld_bytes, n_declared, situation, wide, narrow, work, out):
     on a tile of the melds). Returns (OK, 34), or the status of tile 0 and 0 when every
     tile is refused (bad input, or flags that hold on no tile)."""
     splits, hu = scoring_tables(wide, narrow)
-    melds, work = meld_block(meld_bytes), unowned(work)
+    melds, work, situation_row = meld_block(meld_bytes), unowned(work), situation_of(situation)
     first = OK
     refused = 0
     for w in range(N_TILE_KINDS):
-        status, points = score_hand(hand, np.int64(w), melds, n_declared, situation, splits, hu, work, False)
+        status, points = score_hand(hand, np.int64(w), melds, n_declared, situation_row, splits, hu, work, False)
         if status != OK:
             if refused == 0:
                 first = status
