@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...encoding import HONOR_OFFSET, KNITTED_SETS, N_SUIT_RANKS, N_TILE_KINDS, ORPHAN_MASK, SUIT_OFFSETS
+from ...encoding import HONOR_OFFSET, KNITTED_SETS, N_SUIT_RANKS, N_TILE_KINDS, SUIT_OFFSETS
 from .fans import N_WINDS, Fan
 
 WIND_OFFSET = HONOR_OFFSET
