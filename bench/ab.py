@@ -16,7 +16,8 @@ Usage::
 
     python -m bench.ab [--rev HEAD] [--base-data DIR] [--rows 100000] [--reps 30] [--jokers J] QUERY PRESET...
 
-QUERY is ``is_hu_batch``, ``ting_batch`` (13-tile rows) or ``shanten_batch``; rows are the
+QUERY is ``is_hu_batch``, ``ting_batch`` (13-tile rows), ``shanten_batch`` or ``discard_batch``
+(its three arrays compared as one); rows are the
 random rows of ``bench_floor`` (14 tiles, 13 for ting, less one per joker). Or QUERY is
 ``zipai.hu_batch`` / ``zipai.ting_batch`` (presets default to paohuzi; ``--jokers`` does not
 apply) on the draws of the zipai row of ``bench_floor``, ns per hand beside the working
@@ -55,7 +56,8 @@ from .bench_floor import (
 from .timing import ROOT as REPO
 from .timing import best_times
 
-QUERIES = {"is_hu_batch": MAX_HAND_TILES, "ting_batch": MAX_HAND_TILES - 1, "shanten_batch": MAX_HAND_TILES}
+QUERIES = {"is_hu_batch": MAX_HAND_TILES, "ting_batch": MAX_HAND_TILES - 1, "shanten_batch": MAX_HAND_TILES,
+           "discard_batch": MAX_HAND_TILES}
 """Each query, with the tiles of its rows, jokers included (ting asks of a hand a tile short)."""
 BASE_PACKAGE = "lookup_base"
 
@@ -80,13 +82,13 @@ def compare(query: str, preset: str, ours: Callable, theirs: Callable, rev: str,
     tables in ``base_data`` when given) and the working tree's ns per row for ``preset``; None
     when the two versions' answers differ."""
     with data_dir(base_data):  # (each version loads its tables on its first call)
-        base_answers = theirs(rows, preset, jokers)
-    if not np.array_equal(ours(rows, preset, jokers), base_answers):
+        base_answers = theirs(rows, preset, jokers=jokers)
+    if not np.array_equal(ours(rows, preset, jokers=jokers), base_answers):
         return None
     suit, honor = entries
     best = best_times({"floor": lambda: keys_reads_floor(rows, POW5, suit, honor),
-                       rev: lambda: theirs(rows, preset, jokers),
-                       "work": lambda: ours(rows, preset, jokers)}, reps)
+                       rev: lambda: theirs(rows, preset, jokers=jokers),
+                       "work": lambda: ours(rows, preset, jokers=jokers)}, reps)
     ns = {name: seconds / len(rows) * 1e9 for name, seconds in best.items()}
     return (f"{query} {preset} (ns per row, x keys + reads floor): floor {ns['floor']:.1f}  "
             f"{rev} {ns[rev]:.1f} (x{best[rev] / best['floor']:.2f})  "
