@@ -159,3 +159,14 @@ def test_the_api_pages_batch_table_is_the_registries():
                 scalars, _ = declared.setdefault(name, (set(), "out" in inspect.signature(q.batch).parameters))
                 scalars.add(f"{reg.game}.{q.name}")
     assert listed == {name: (frozenset(scalars), out) for name, (scalars, out) in declared.items()}
+
+
+def test_every_command_and_subcommand_prints_its_help(capsys):
+    from lookup.cli import commands
+
+    for command in commands():
+        for argv in [[command.name], *([command.name, q.name] for q in command.queries)]:
+            with pytest.raises(SystemExit) as done:
+                main([*argv, "--help"])
+            assert done.value.code == 0, argv
+            assert capsys.readouterr().out.startswith(f"usage: paibiao {' '.join(argv)}"), argv

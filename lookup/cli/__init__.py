@@ -51,9 +51,14 @@ def commands() -> tuple[Command, ...]:
             bulk.COMMAND)
 
 
+def _literal(help_text: str) -> str:
+    """``help_text`` as argparse prints it literally (it %-formats help strings: ``95%`` would fail)."""
+    return help_text.replace("%", "%%")
+
+
 def add_command(subparsers: Any, command: Command) -> None:
     """Register one command (and its queries) on the top-level subparsers."""
-    parser = subparsers.add_parser(command.name, help=command.help,
+    parser = subparsers.add_parser(command.name, help=_literal(command.help),
                                    description=command.description or command.help)
     if command.run is not None:
         command.options(parser)
@@ -61,7 +66,7 @@ def add_command(subparsers: Any, command: Command) -> None:
         return
     queries = parser.add_subparsers(dest="query", metavar=command.metavar, parser_class=_Parser, required=True)
     for query in command.queries:
-        q = queries.add_parser(query.name, help=query.help, description=query.help)
+        q = queries.add_parser(query.name, help=_literal(query.help), description=query.help)
         if command.arguments is not None:
             command.arguments(q, query)
         query.arguments(q)

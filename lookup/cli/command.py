@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .. import registry as query_registry
 from ..errors import PaibiaoError
 from ..registry import Registry
 
@@ -19,8 +20,8 @@ Runner = Callable[[argparse.Namespace], int]
 AddArguments = Callable[[argparse.ArgumentParser], None]
 
 
-def _no_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
+def no_options(parser: argparse.ArgumentParser) -> None:
+    """Adds nothing: the extra options of a query that takes only its command's."""
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Query:
     name: str
     help: str
     run: Runner
-    arguments: AddArguments = _no_arguments
+    arguments: AddArguments = no_options
     rules: str | None = "standard"
     hand: str | None = ""
 
@@ -47,9 +48,18 @@ def game_queries(declared: Registry, runners: Mapping[Callable[..., Any], tuple[
     for query in declared.commands():
         line = query.command
         assert line is not None
-        run, arguments = runners.get(query.function) or (plain_runner(query.function, line.text, hand), _no_arguments)
+        run, arguments = runners.get(query.function) or (plain_runner(query.function, line.text, hand), no_options)
         queries.append(Query(line.name, line.help, run, arguments, line.rules, line.hand))
     return tuple(queries)
+
+
+def game_command(game: str, name: str, label: str, runners: Mapping[Callable[..., Any], tuple[Runner, AddArguments]],
+                 arguments: Callable[[argparse.ArgumentParser, Query], None], hand: str = "hand",
+                 description: str | None = None) -> Command:
+    """The command ``paibiao NAME`` of ``game``: :func:`game_queries` of its registry, its help
+    ``label`` followed by the subcommands' names."""
+    queries = game_queries(query_registry.of(game), runners, hand)
+    return Command(name, f"{label}: {', '.join(q.name for q in queries)}", queries, arguments, description=description)
 
 
 def plain_runner(function: Callable[..., Any], text: Callable[[Any], str], hand: str = "hand") -> Runner:
@@ -80,7 +90,7 @@ class Command:
     arguments: Callable[[argparse.ArgumentParser, Query], None] | None = None
     run: Runner | None = None
     description: str | None = None
-    options: AddArguments = _no_arguments
+    options: AddArguments = no_options
     metavar: str = "QUERY"
     """How the help names the choice among ``queries`` (``paibiao bulk GAME ...``)."""
 

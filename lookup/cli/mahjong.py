@@ -8,11 +8,11 @@ import argparse
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .. import mahjong, registry
+from .. import mahjong
 from ..mahjong.rules import PRESETS
 from ..mahjong.scoring import one_tile
 from ..mahjong.tiles import NOTATIONS, format_counts, format_tiles, hand_counts, tile_name
-from .command import AddArguments, Command, Query, Runner, game_queries, print_json
+from .command import AddArguments, Command, Query, Runner, game_command, no_options, print_json
 
 GAME = "mahjong"
 
@@ -26,10 +26,6 @@ def _arguments(parser: argparse.ArgumentParser, query: Query) -> None:
                             help=f"rule set (default {query.rules})")
     parser.add_argument("--notation", default="tenhou", choices=NOTATIONS, help="output notation (default tenhou)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-
-
-def _no_options(parser: argparse.ArgumentParser) -> None:
-    pass
 
 
 def _jokers(parser: argparse.ArgumentParser) -> None:
@@ -237,7 +233,7 @@ RUNNERS: dict[Callable[..., Any], tuple[Runner, AddArguments]] = {
     mahjong.is_hu: (_run_hu, _jokers),
     mahjong.ting: (_run_ting, _jokers),
     mahjong.shanten: (_run_shanten, _jokers),
-    mahjong.decompositions: (_run_decompose, _no_options),
+    mahjong.decompositions: (_run_decompose, no_options),
     mahjong.discard_advice: (_run_discard, _discard_options),
     mahjong.fan: (_run_fan, _fan_options),
 }
@@ -246,5 +242,4 @@ RUNNERS: dict[Callable[..., Any], tuple[Runner, AddArguments]] = {
 
 def command() -> Command:
     """``paibiao mahjong``: a subcommand per query of the mahjong registry."""
-    queries = game_queries(registry.of(GAME), RUNNERS)
-    return Command(GAME, f"{GAME} queries: {', '.join(q.name for q in queries)}", queries, _arguments)
+    return game_command(GAME, GAME, "mahjong queries", RUNNERS, _arguments)

@@ -7,12 +7,11 @@ import argparse
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .. import registry
 from .. import shisanshui as sss
 from ..errors import quoted
 from ..shisanshui.cards import NOTATIONS, format_cards, parse_cards, sort_cards
 from ..shisanshui.scoring import Declarations, check_deal_size
-from .command import AddArguments, Command, Query, Runner, UsageError, game_queries, print_json
+from .command import AddArguments, Command, Query, Runner, UsageError, game_command, no_options, print_json
 
 GAME = "shisanshui"
 
@@ -31,10 +30,6 @@ def _arguments(parser: argparse.ArgumentParser, query: Query) -> None:
         parser.add_argument("--notation", default="ascii", choices=NOTATIONS,
                             help="card output notation (default ascii)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-
-
-def _no_options(parser: argparse.ArgumentParser) -> None:
-    pass
 
 
 def _objective(parser: argparse.ArgumentParser) -> None:
@@ -206,10 +201,10 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
 
 RUNNERS: dict[Callable[..., Any], tuple[Runner, AddArguments]] = {
-    sss.rank: (_run_rank, _no_options),
+    sss.rank: (_run_rank, no_options),
     sss.best: (_run_best, _objective),
     sss.arrangements: (_run_arrangements, _limit),
-    sss.special: (_run_special, _no_options),
+    sss.special: (_run_special, no_options),
     sss.settle: (_run_settle, _declarations),
     sss.simulate: (_run_simulate, _simulate_arguments),
 }
@@ -218,6 +213,5 @@ RUNNERS: dict[Callable[..., Any], tuple[Runner, AddArguments]] = {
 
 def command() -> Command:
     """``paibiao sss``: a subcommand per query of the shisanshui registry."""
-    queries = game_queries(registry.of(GAME), RUNNERS, hand="cards")
-    return Command("sss", f"shisanshui (十三水): {', '.join(q.name for q in queries)}", queries, _arguments,
-                   description="Shisanshui (十三水) queries. Cards: AS KH TD 9C (10 for T) or ♠A ♥10.")
+    return game_command(GAME, "sss", "shisanshui (十三水)", RUNNERS, _arguments, hand="cards",
+                        description="Shisanshui (十三水) queries. Cards: AS KH TD 9C (10 for T) or ♠A ♥10.")

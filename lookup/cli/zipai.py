@@ -7,10 +7,10 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from .. import registry, zipai
+from .. import zipai
 from ..zipai.cards import NOTATIONS, card_name, format_cards, format_counts, hand_counts
 from ..zipai.melds import Meld, parse_melds
-from .command import AddArguments, Command, Query, Runner, game_queries, print_json
+from .command import AddArguments, Command, Query, Runner, game_command, print_json
 
 GAME = "zipai"
 
@@ -140,5 +140,4 @@ RUNNERS: dict[Callable[..., Any], tuple[Runner, AddArguments]] = {
 
 def command() -> Command:
     """``paibiao zipai``: a subcommand per query of the zipai registry."""
-    queries = game_queries(registry.of(GAME), RUNNERS)
-    return Command(GAME, f"zipai (字牌, 跑胡子) queries: {', '.join(q.name for q in queries)}", queries, _arguments)
+    return game_command(GAME, GAME, "zipai (字牌, 跑胡子) queries", RUNNERS, _arguments)
