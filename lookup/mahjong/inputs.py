@@ -24,7 +24,7 @@ from ..tables import TableView
 from .encoding import HONOR_OFFSET, MAX_HAND_TILES, MAX_JOKERS, N_SUIT_RANKS, N_TILE_KINDS
 from .row import EITHER, ERR_OUT_OF_GAME, ONE_REFUSED, size_ok
 from .rules import PRESETS, RuleSet
-from .tiles import Hand, hand_counts, tile_name
+from .tiles import MASK_TILES, Hand, hand_counts, tile_name
 
 NO_JOKERS = np.zeros(0, np.uint8)
 """The ``jokers`` the batch kernels take for rows without jokers."""
@@ -42,7 +42,6 @@ name: one dict get on the single-hand hot paths answers both which path and whic
 
 
 Answer = TypeVar("Answer", covariant=True)
-T = TypeVar("T")
 
 
 class SingleHandQuery(Protocol[Answer]):
@@ -78,11 +77,11 @@ def single_hand_kernel(kernel: Callable, arrays: tuple[np.ndarray, ...], dtype: 
 
 def single_hand_query(module: str, name: str, doc: str, default_rules: str, view: TableView[SingleHandKernel], low: int,
                       flag: int, remainder: int, general: Callable[[Hand, RuleSet, int], int],
-                      convert: Callable[[int], T] = int) -> SingleHandQuery[T]:  # type: ignore[assignment]
+                      tiles: bool = False) -> SingleHandQuery[Any]:
     """The scalar query ``name`` of ``module`` (``doc``: its docstring) that answers a hand under plain rules
     without jokers by one compiled call of a single-hand kernel, and under any other rules
-    or with jokers by ``general(hand, rules, jokers)``; the query returns ``convert(answer)``
-    (``int``: the answer as it is, and its type annotation is ``convert``'s return's).
+    or with jokers by ``general(hand, rules, jokers)``. With ``tiles`` the answer is a tile mask
+    and the query returns its tiles, a sorted list (from :data:`.tiles.MASK_TILES`).
 
     ``view`` builds the kernel's :class:`SingleHandKernel`. The kernel packs its verdict with
     the answer: an answer in ``low .. low + flag - 1``; that plus ``flag`` for a hand with no
@@ -92,7 +91,6 @@ def single_hand_query(module: str, name: str, doc: str, default_rules: str, view
     a flagged answer, is answered again from :func:`hand_row`, which names bad counts and bools.
     """
     high = low + flag
-    as_is = convert is int
 
     def checked(hand: Hand, rules: RuleSet) -> int:
         built = view.value or view.get()
@@ -113,16 +111,16 @@ def single_hand_query(module: str, name: str, doc: str, default_rules: str, view
                 except (TypeError, ValueError):
                     answer = ONE_REFUSED  # checked() names the problem
                 if low <= answer < high:
-                    return answer if as_is else convert(answer)
+                    return [*MASK_TILES[answer]] if tiles else answer
             rules = resolve_rules(rules)
             if rules.plain:
-                return checked(hand, rules) if as_is else convert(checked(hand, rules))
+                answer = checked(hand, rules)
+                return [*MASK_TILES[answer]] if tiles else answer
         answer = general(hand, resolve_rules(rules), jokers)
-        return answer if as_is else convert(answer)
+        return [*MASK_TILES[answer]] if tiles else answer
 
     query.__module__, query.__name__, query.__qualname__, query.__doc__ = module, name, name, doc
-    query.__annotations__ = {**query.__annotations__, "return": "int" if as_is else
-                             convert.__annotations__.get("return", "Any")}
+    query.__annotations__ = {**query.__annotations__, "return": "list[int]" if tiles else "int"}
     return query
 
 

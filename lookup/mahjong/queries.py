@@ -54,7 +54,7 @@ from .inputs import (
 )
 from .row import HU, ONE_SINGLES_BIT, TING
 from .rules import RuleSet
-from .tiles import Hand, mask_tile_list, mask_tiles, wait_mask
+from .tiles import Hand, mask_tiles, wait_mask
 from .wins import special_forms, special_hu, straight_hu, straight_waits, variant_hu, variant_waits
 
 GAME = "mahjong"
@@ -179,7 +179,7 @@ def _variant_waits(counts: bytes, keys: tuple[int, int, int, int], n: int, joker
 
 ting: SingleHandQuery[list[int]] = single_hand_query(
     __name__, "ting", "Waits of a 3k+1 hand (k = 0..4): sorted tile indices t such that hand + t wins.",
-    "standard", TING_ONE, 0, ONE_SINGLES_BIT, TING, _general_ting, mask_tile_list)
+    "standard", TING_ONE, 0, ONE_SINGLES_BIT, TING, _general_ting, tiles=True)
 
 
 def mask_to_tiles(mask: int | np.integer) -> list[int]:

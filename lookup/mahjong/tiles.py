@@ -281,19 +281,21 @@ def wait_mask(mask: object) -> int:
     raise InvalidArgumentError(f"a tile mask is an integer 0 .. 2**{N_TILE_KINDS} - 1, got {quoted(mask)}")
 
 
-_CHUNK_BITS = 12
-_CHUNK_TILES = tuple(tuple(tuple(start + t for t in range(_CHUNK_BITS) if bits >> t & 1)
-                           for bits in range(1 << _CHUNK_BITS))
-                     for start in range(0, N_TILE_KINDS, _CHUNK_BITS))
-"""_CHUNK_TILES[c][bits]: the tile indices whose bits are set in chunk c (tiles 12c .. 12c + 11)
-of a tile mask."""
-_CHUNK_MASK = (1 << _CHUNK_BITS) - 1
+class MaskTiles(dict[int, tuple[int, ...]]):
+    """:func:`mask_tiles` of each tile mask looked up, kept: ``MASK_TILES[mask]`` is one dict
+    look-up once a mask was seen. Holds at most :attr:`LIMIT` masks (emptied when full)."""
+
+    LIMIT = 1 << 16
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        tiles = self[mask] = mask_tiles(mask)
+        return tiles
 
 
-def mask_tile_list(mask: int) -> list[int]:
-    """:func:`mask_tiles` as a new list, built from three 12-bit chunks of the mask."""
-    low, middle, high = _CHUNK_TILES
-    return [*low[mask & _CHUNK_MASK], *middle[mask >> _CHUNK_BITS & _CHUNK_MASK], *high[mask >> 2 * _CHUNK_BITS]]
+MASK_TILES = MaskTiles()
+"""The tiles of the masks the scalar queries answered (``ting`` returns ``[*MASK_TILES[mask]]``)."""
 
 
 def mask_tiles(mask: int) -> tuple[int, ...]:

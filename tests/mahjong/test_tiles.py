@@ -106,12 +106,13 @@ def test_the_tenhou_fast_path_refuses_as_the_parser(text):
     assert type(fast.value) is type(slow.value) and str(fast.value) == str(slow.value)
 
 
-def test_mask_tile_list_is_the_tiles_of_the_set_bits():
-    from lookup.mahjong.tiles import mask_tile_list
+def test_mask_tiles_are_kept_per_mask_up_to_the_limit(monkeypatch):
+    from lookup.mahjong.tiles import MaskTiles
 
+    monkeypatch.setattr(MaskTiles, "LIMIT", 64)
+    kept = MaskTiles()
     rng = np.random.default_rng(34)
-    masks = [0, (1 << 34) - 1, *(1 << t for t in range(34)), *rng.integers(0, 1 << 34, 2000).tolist()]
-    for mask in masks:
-        want = [t for t in range(34) if mask >> t & 1]
-        got = mask_tile_list(mask)
-        assert got == want and got is not mask_tile_list(mask), hex(mask)  # a new list each call
+    masks = [0, (1 << 34) - 1, *(1 << t for t in range(34)), *rng.integers(0, 1 << 34, 200).tolist()]
+    for mask in masks + masks:
+        assert kept[mask] == tuple(t for t in range(34) if mask >> t & 1), hex(mask)
+        assert len(kept) <= 64
