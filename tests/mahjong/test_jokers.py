@@ -32,6 +32,7 @@ def hands_with_jokers(rng, jokers, remainder, n, rules=PRESETS["standard"]):
     return out
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("rules", list(PRESETS))
 @pytest.mark.parametrize("jokers", [1, 2, 3, 4, 8])
 def test_hu_and_ting_with_jokers_match_the_slow_checker(rng, rules, jokers):
@@ -168,6 +169,7 @@ def test_joker_shanten_invariants_on_seeded_hands(rng, rules):
                         assert mahjong.shanten(fewer, rules, jokers + 1) <= value
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("rules", list(PRESETS))
 def test_joker_shanten_equals_the_brute_force_over_readings(rng, rules):
     """Shanten with jokers against every reading of them (1 or 2 jokers; small hands for 2) and

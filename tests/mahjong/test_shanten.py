@@ -249,6 +249,7 @@ def test_the_knitted_straight_bound_is_no_more_than_its_lacking(rng):
 
 # --- 组合龙 by rest codes: the knitted rules' kernel ------------------------------------------
 
+@pytest.mark.exhaustive
 def test_rest_codes_hold_the_costs_of_every_rest():
     """Every key: a numbered key's rest code of rank group g stands for the costs of (1 meld),
     (the pair), (1 meld, the pair) of the key with one of each held rank of the group taken
@@ -271,6 +272,7 @@ def test_rest_codes_hold_the_costs_of_every_rest():
     assert np.array_equal(triples[honor_codes], class_costs(honor, REST_CLASSES))
 
 
+@pytest.mark.exhaustive
 def test_rest_lacking_is_the_least_over_the_suits_of_the_meld_and_the_pair():
     """Every four codes in use: row 0 is the pair alone in its cheapest suit; row 1 the meld
     and the pair in one suit (its both-class cost) or in two (the meld's plus the pair's)."""

@@ -271,6 +271,7 @@ def _shanten_twin(n_ranks, chows, pair_ranks=None):
     return out
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("name,n_ranks,chows", SUITS)
 def test_shanten_costs_match_the_twin_everywhere(loaded, name, n_ranks, chows):
     table = loaded[f"{name}/shanten"]
@@ -309,6 +310,7 @@ def test_every_split_of_every_vector(loaded, name, n_ranks, chows):
 
 # --- the 258-pair kinds and the over-4 savings -----------------------------------------------
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("name,n_ranks,chows,pair_ranks", KINDS_258)
 def test_258_kinds_match_the_slow_enumeration_everywhere(loaded, name, n_ranks, chows, pair_ranks):
     table = loaded[f"{name}/hu_ting"]

@@ -67,6 +67,7 @@ def _brute_force_best(hand, ev, rules):
     return max(values)
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("players", [2, 4])
 def test_best_field_against_every_legal_split(rng, players):
     hands = cardgen.mixed_hands(rng, 12)

@@ -134,6 +134,7 @@ def _strength_of(arrangement, a5_lowest=False):
     return slow.strength(b, a5_lowest), slow.strength(m, a5_lowest), slow.strength(f, a5_lowest)
 
 
+@pytest.mark.exhaustive
 def test_best_strongest_against_brute_force(rng):
     hands = cardgen.mixed_hands(rng, 24)
     for i, hand in enumerate(hands):

@@ -43,6 +43,7 @@ def wang_hands(rng, n, wang, max_part, short=0, yiwushi=False):
     return out
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("wang,n,max_part", [(1, 150, 21), (2, 60, 15), (3, 20, 9), (4, 10, 6)])
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 def test_hu_matches_every_reading(rng, rules, wang, n, max_part):
@@ -73,6 +74,7 @@ def test_wang_reads_a_fifth_copy():
     assert zipai.hu("贰柒", rules=ANY_HUXI, wang=1) == 6
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("wang,n,max_part", [(0, 60, 20), (1, 50, 17), (2, 15, 11), (3, 4, 5)])
 @pytest.mark.parametrize("rules", RULES[:3], ids=lambda r: r.name)
 def test_ting_matches_every_reading(rng, rules, wang, n, max_part):
@@ -93,6 +95,7 @@ def test_ting_without_wang_differs_only_by_the_drawn_wang(rng):
             assert with_wang.get(WANG) == max(with_wang.values())  # a drawn 王 is at least any card
 
 
+@pytest.mark.exhaustive
 def test_hu_batch_with_wang_matches_the_scalar_query(rng):
     hands = [(c, w) for w in range(5) for c, _ in wang_hands(rng, 300, w, 21)]
     counts = np.array([c for c, _ in hands], np.uint8)
