@@ -14,11 +14,12 @@ with each one's multiple of the keys + reads floor of ``bench_floor`` timed in t
 
 Usage::
 
-    python -m bench.ab [--rev HEAD] [--base-data DIR] [--rows 100000] [--reps 30] [--jokers J] QUERY PRESET...
+    python -m bench.ab [--rev HEAD] [--base-data DIR] [--rows 100000] [--reps 30] [--jokers J] [--forms] QUERY PRESET...
 
 QUERY is ``is_hu_batch``, ``ting_batch`` (13-tile rows), ``shanten_batch`` or ``discard_batch``
 (its three arrays compared as one); rows are the
-random rows of ``bench_floor`` (14 tiles, 13 for ting, less one per joker). Or QUERY is
+random rows of ``bench_floor`` (14 tiles, 13 for ting, less one per joker), or with ``--forms``
+each preset's own rows (as the variants bench draws them). Or QUERY is
 ``zipai.hu_batch`` / ``zipai.ting_batch`` (presets default to paohuzi; ``--jokers`` does not
 apply) on the draws of the zipai row of ``bench_floor``, ns per hand beside the working
 tree's ``zipai.hu_batch`` on the hu draws (the reference a ting_batch target is set against). Or
@@ -164,6 +165,15 @@ def compare_zipai(query: str, preset: str, rev: str, rows: int, reps: int, into:
             f"work / {rev} {best['work'] / best[rev]:.3f}{refused}")
 
 
+def preset_rows(preset: str, n: int, n_tiles: int) -> np.ndarray:
+    """``n`` seeded rows of ``n_tiles`` tiles of ``preset``'s game: its winning forms, hands one
+    or two tiles from them and random hands (the rows of the variants bench)."""
+    from lookup.mahjong.rules import PRESETS
+    from tests.support import mahjong_hands as handgen
+
+    return np.array(handgen.form_hands(np.random.default_rng(2028), n, n_tiles, PRESETS[preset]), np.uint8)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("query", choices=sorted(QUERIES) + list(ZIPAI_QUERIES) + [SCORING_QUERY])
@@ -174,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base-data", type=Path, default=None,
                         help="zipai: the tables the revision reads (default: the working tree's)")
     parser.add_argument("--jokers", type=int, default=0, help="jokers in every row (default 0)")
+    parser.add_argument("--forms", action="store_true",
+                        help="mahjong: each preset's own rows (the variants bench's `form_hands`), not random ones")
     args = parser.parse_args(argv)
 
     from lookup import mahjong as work
@@ -205,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         base = import_revision(args.rev, Path(tmp))
         for preset in args.presets:
+            if args.forms:
+                rows = preset_rows(preset, args.rows, QUERIES[args.query] - args.jokers)
             line = compare(args.query, preset, getattr(work, args.query), getattr(base, args.query), args.rev, rows,
                            args.jokers, entries, args.reps, args.base_data)
             if line is None:

@@ -63,7 +63,7 @@ def _pointer(typingctx, address, dtype):
     return pointer_type(address, dtype), codegen
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def table_at(addresses: np.ndarray, index: int, dtype: type[np.generic]) -> np.ndarray:
     """Table ``index`` of :func:`table_addresses` as a 1-D array of ``dtype`` (the dtype it was
     built with); inside kernels only."""

@@ -26,7 +26,7 @@ nothing to update by hand.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NoReturn, TypeVar, overload
+from typing import Literal, NoReturn, TypeVar, overload
 
 F = TypeVar("F", bound=Callable)
 
@@ -37,25 +37,31 @@ ERR_HONORS = 3      # an honor tile under rules without honors
 ERR_CARD = 4        # a card index outside the deck
 ERR_DUPLICATE = 5   # the same card twice
 
-_jitables: list[tuple[Callable, bool]] = []
+Inline = Literal[False, "ir", "llvm"]
+"""How a :func:`jitable` helper is inlined into its callers: not at all (a call), by Numba at
+the IR level, or by LLVM."""
+
+
+_jitables: list[tuple[Callable, Inline]] = []
 _registered = 0
 
 
 @overload
 def jitable(fn: F) -> F: ...
 @overload
-def jitable(*, inline: bool = False) -> Callable[[F], F]: ...
+def jitable(*, inline: Inline = False) -> Callable[[F], F]: ...
 
 
-def jitable(fn: F | None = None, *, inline: bool = False) -> F | Callable[[F], F]:
+def jitable(fn: F | None = None, *, inline: Inline = False) -> F | Callable[[F], F]:
     """Mark a plain Python function as callable from compiled kernels; returns it unchanged.
 
-    ``@jitable(inline=True)`` asks Numba to inline the helper into its callers at the IR level:
-    worth it for a small helper called per row that takes arrays (otherwise each call passes
-    every array argument again, field by field); a helper with loops over arrays gains nothing.
-    Inlining is paid at compile time per call site, and nested inlines multiply: mark a helper
-    inline only where a batch kernel's per-row path calls it, and call it once there. LLVM does
-    not reliably inline a plain jitable into a large kernel, so a hot helper keeps the mark.
+    ``inline="ir"``: Numba inlines the helper into its callers at the IR level, typing its body
+    again at every call site (and nested IR inlines multiply): the fastest code for a small
+    helper on a hot per-row path of the plain kernels, which takes arrays (no call passes them
+    again, field by field). ``inline="llvm"``: the helper is typed and compiled once per
+    signature, marked ``alwaysinline`` (Numba's ``forceinline``), and LLVM inlines it: a
+    fraction of the compile time of an IR inline, for the larger helpers of the variant,
+    joker and discard paths. A helper with loops over arrays gains nothing from either.
 
     A helper that is not inlined is compiled once per kind of caller (Numba keys compiled helpers
     on the caller's compile flags, and a kernel's differ from a helper's). So a heavy helper on
@@ -76,10 +82,10 @@ def register_jitables() -> None:
 
     while _registered < len(_jitables):
         fn, inline = _jitables[_registered]
-        if inline:
+        if inline == "ir":
             register_jitable(inline="always")(fn)
-        else:
-            register_jitable(fn)
+        else:  # forceinline set either way: a helper never inherits it from an inlined caller
+            register_jitable(forceinline=inline == "llvm")(fn)
         _registered += 1
 
 

@@ -158,7 +158,7 @@ KIND_SUIT, KIND_HONOR, KIND_SUIT_258, KIND_HONOR_258 = range(len(SUIT_KINDS))
 """Indices of the kinds in SUIT_KINDS order (the kernels take a tuple of arrays in that order)."""
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def terminal_key(key: int) -> int:
     """The honor key of the characters of three-player rules (三麻): a characters key holding
     only 1m and 9m (ranks 0 and 8) read as two honor kinds (pongs only, like honors).
@@ -218,7 +218,7 @@ def suit_key(counts: Counts) -> int:
     return key
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def suit_keys(c: Counts) -> tuple[int, int, int, int]:
     """The :func:`suit_key` of each suit (m, p, s, z) of 34 counts, in one pass over the ranks."""
     k0 = k1 = k2 = k3 = 0

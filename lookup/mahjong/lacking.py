@@ -112,7 +112,7 @@ def plain_lacking(keys: Keys, total: int, tables: PlainTables, rules: int) -> in
     return lacking
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def plain_shanten_row(c: Counts, tables: PlainTables, rules: int) -> tuple[int, int]:
     """(status of the row scan, shanten) of 34 counts under plain rules without jokers: the
     row step of the plain kernels, one hand or a batch (the shanten is 0 when the status is
@@ -123,7 +123,7 @@ def plain_shanten_row(c: Counts, tables: PlainTables, rules: int) -> tuple[int, 
     return OK, plain_lacking(keys, total, tables, rules) - 1
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def entries_lacking(c: Counts, entries: Entries, plain: tuple[int, int, int], sav: Entries,
                     plain_sav: tuple[int, int, int], total: int, jokers: int, rules: int, counted: bool) -> Forms:
     """The lacking of each form but 组合龙 from the suits' entries; in 组合龙's place, a bound
@@ -212,7 +212,7 @@ def full_lacking(c: Counts, keys: Keys, total: int, jokers: int, st: ShantenTabl
     return standard, pongs, one, pairs, orphans, all_258, knitted, straight
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def row_lacking(c: Counts, total: int, jokers: int, entries: Entries, plain: tuple[int, int, int], rules: int,
                 counted: bool) -> tuple[int, int]:
     """(least lacking of a batch row from the entries its kernel read (as :func:`entries_lacking`
@@ -242,7 +242,7 @@ def full_least(c: Counts, keys: Keys, total: int, jokers: int, st: ShantenTables
     return lacking_of(full_lacking(c, keys, total, jokers, st, rules, False))
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def knitted_rules_lacking(standard: int, words: Entries, keys: Keys, total: int, concave: bool,
                           rest_tables: tuple[Array, Array, Array], rules: int) -> int:
     """The least lacking of a hand of ``total`` real tiles, no jokers, under plain rules with

@@ -25,9 +25,10 @@ SCORING_ROW = (RowPart("hands", (N_TILE_KINDS,)), RowPart("win_tiles"),
                RowPart("melds", (MAX_MELDS, 2), np.dtype(MELD_DTYPE).name))
 """``fan_batch``'s row: the concealed counts, the win tile and the (kind, tile) melds side by side."""
 
-DISCARD_PART, SCORING_PART = 0, 1
+DISCARD_PART, SCORING_PART, SHANTEN_PART = 0, 1, 2
 """Warm-up parts of their own: the kernel of any rules with the discard kernels (the batch
-reuses the advice's steps), and the scoring kernels (a kernel module of their own)."""
+reuses the advice's steps), the scoring kernels (a kernel module of their own), and the plain
+and knitted shanten kernels; hu and ting are the rest."""
 
 
 def _rows(hand: str, n: int = 4) -> np.ndarray:
@@ -68,10 +69,10 @@ QUERIES = Registry("mahjong", (
         Warmup("ting_mask", lambda: ting_mask("1122m3344p5566s7z", rules="riichi")),
     )),
     Query(shanten, shanten_batch, _AS_IS, (
-        Warmup("shanten", lambda: shanten("123m456p789s1234z")),
-        Warmup("shanten_batch", lambda: shanten_batch(_WIN)),
+        Warmup("shanten", lambda: shanten("123m456p789s1234z"), SHANTEN_PART),
+        Warmup("shanten_batch", lambda: shanten_batch(_WIN), SHANTEN_PART),
         # the kernels of the other rule sets: the knitted rules' own, and the one of any rules
-        Warmup("shanten_batch chinese", lambda: shanten_batch(_WIN, rules="chinese")),
+        Warmup("shanten_batch chinese", lambda: shanten_batch(_WIN, rules="chinese"), SHANTEN_PART),
         Warmup("shanten_batch jokers", lambda: shanten_batch(_SHORT, jokers=1), DISCARD_PART),
     ), row=HAND_ROW, command=CommandLine("shanten", "tiles from tenpai (-1 complete, 0 tenpai)", "riichi")),
     Query(decompositions, warmups=(Warmup("decompositions", lambda: decompositions("111222333m789p55s")),),

@@ -47,7 +47,7 @@ row scan refuses: below every shanten and every wait mask."""
 
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def size_ok(n: int, remainder: int) -> bool:
     """Whether a hand of ``n`` tiles (jokers included) is 3k + ``remainder`` tiles, k = 0..4
     (3k+1 or 3k+2 for EITHER); a concealed hand has at most MAX_HAND_TILES."""
@@ -87,7 +87,7 @@ assert 0 < _TAIL_BYTES and (_FULL_WORDS + 1) * (2 * MAX_COPIES - 1) < 64  # one 
 
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def count_word(c: Counts, start: int) -> int:
     """Counts ``c[start:start + COUNT_WORD_BYTES]`` (0..255 each) as the bytes of one int,
     ``c[start]`` lowest (compiled, the eight byte reads fuse into one load)."""
@@ -97,7 +97,7 @@ def count_word(c: Counts, start: int) -> int:
 
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def byte_sum(word: int) -> int:
     """The sum of the eight bytes of a non-negative int whose bytes are each under 64 (the sum
     then fits a byte): the halves added, then one product that gathers four bytes into the
@@ -114,7 +114,7 @@ _PAIRED_BITS = 0b110 * _ONE_PER_BYTE
 
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def row_word(c: Counts, k: int) -> int:
     """Word ``k`` (0..ROW_WORDS - 1) of a row's counts (:func:`count_word`): counts 8k..8k + 7;
     the last word ends at the last count, shifted down to the counts no full word read."""
@@ -123,7 +123,7 @@ def row_word(c: Counts, k: int) -> int:
 
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def word_over(w: int) -> int:
     """Non-zero exactly when some byte of a count word is over MAX_COPIES (5..63, or 64 and
     up); no byte carries into the next."""
@@ -131,7 +131,7 @@ def word_over(w: int) -> int:
 
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def scan_row_lean(c: Counts) -> tuple[bool, int, int, bool]:
     """(some count is over MAX_COPIES, tiles, kinds of odd count, some kind is held twice or
     more) of a row of 34 counts: what the hu kernel without jokers and the shanten kernels need
@@ -151,7 +151,7 @@ def scan_row_lean(c: Counts) -> tuple[bool, int, int, bool]:
 
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def scan_row(c: Counts, remainder: int, honors: bool, jokers: int,
              three_player: bool = False) -> tuple[int, int, int, int, int]:
     """(status, tiles, kinds of odd count, kinds held 3 or 4 times, kinds held once) of one row
@@ -185,7 +185,7 @@ def scan_row(c: Counts, remainder: int, honors: bool, jokers: int,
 
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def row_status(c: Counts, total: int, over: bool, remainder: int, honors: bool, jokers: int,
                three_player: bool) -> int:
     """The status of :func:`scan_row` of a row of ``total`` tiles (``over``: some count is over 4)."""
@@ -220,7 +220,7 @@ class RuleFlags(NamedTuple):
     pair_258: bool
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def rule_flags(rules: int) -> RuleFlags:
     """The :class:`RuleFlags` of the rule bits ``rules``."""
     return RuleFlags(rules & SEVEN_PAIRS != 0, rules & QUADS != 0, rules & ORPHANS != 0, rules & HONORS != 0,
@@ -228,7 +228,7 @@ def rule_flags(rules: int) -> RuleFlags:
 
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def held_masks(c: Counts) -> tuple[int, int, int, int]:
     """Per suit m, p, s, z, the mask of the ranks held (bit r: rank r held at least once)."""
     m0 = m1 = m2 = mz = 0
@@ -262,7 +262,7 @@ def less_one(planes: tuple[int, int, int], t: int, count: int) -> tuple[int, int
             (planes[2] & keep) | (((x >> 2) & 1) << t))
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def bit_count(x: int) -> int:
     """Set bits of an int of 0..2**56 - 1 (a tile mask): the SWAR popcount, no branch. The
     bytes' counts are summed by shifts: the usual multiply overflows, which compiled code may
@@ -287,7 +287,7 @@ def open_tiles(c: Counts) -> int:
 
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def checked_keys(c: Counts, honors: bool, jokers: int, three_player: bool) -> tuple[int, int, Keys]:
     """(row status, real tiles, suit keys) of 34 counts beside ``jokers``: the first step of
     every shanten row (the keys are computed whatever the status)."""

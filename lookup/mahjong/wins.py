@@ -53,7 +53,7 @@ FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS = 1, 2
 """Bits of :func:`special_forms`."""
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def lean_row(c: Counts, tables: tuple[Array, Array], remainder: int, honors: bool,
              three_player: bool) -> tuple[int, Keys, Entries, int, int, int, bool]:
     """The row step the kernels without jokers share: ``(status, keys, entries, tiles, class
@@ -73,7 +73,7 @@ def lean_row(c: Counts, tables: tuple[Array, Array], remainder: int, honors: boo
     return status, keys, entries, total, classes, odd, paired
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def special_forms(tally: Tally, tiles: int, keys: Keys, jokers: int, rules: int) -> int:
     """The special forms (FORM_SEVEN_PAIRS | FORM_THIRTEEN_ORPHANS) a hand (``tally``) and
     ``jokers`` wildcards may take under ``rules``, from cheap counts and the numbered suits'
@@ -107,7 +107,7 @@ def special_waits(c: Counts, forms: int, quad_as_two_pairs: bool, jokers: int) -
     return mask
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def plain_waits(c: Counts, entries: Entries, keys: Keys, tally: Tally, jokers: int, with_jokers: bool,
                 rules: int) -> int:
     """Wait mask of a validated 3k+1 hand under plain rules: the standard form from its four
@@ -119,7 +119,7 @@ def plain_waits(c: Counts, entries: Entries, keys: Keys, tally: Tally, jokers: i
     return mask if rules & HONORS else mask & ~HONOR_TILES
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def other_forms_may_win(c: Counts, keys: Keys, e3: int, total: int, odd: int, paired: bool, rules: int,
                         missing: int) -> bool:
     """Whether a hand of ``total`` real tiles, no joker, ``missing`` tiles short of a 3k+2 hand

@@ -28,7 +28,7 @@ FIXED_SCRATCH = N_CARDS
 array of their own (:func:`part_scratch`)."""
 
 
-@jit.jitable(inline=True)
+@jit.jitable(inline="ir")
 def part_scratch() -> np.ndarray:
     """The part's 20 counts, uint8: an index built from them is known not to be negative, so
     the compiled walks skip the wraparound of a negative index (a count a step briefly puts
@@ -36,7 +36,7 @@ def part_scratch() -> np.ndarray:
     return np.zeros(N_CARDS, np.uint8)
 
 
-@jit.jitable(inline=True)
+@jit.jitable(inline="ir")
 def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(part, used, the rest) of a kernel's scratch, as :func:`lookup.addresses.unowned` views;
     taken in the loop, so that ``part`` and ``scratch`` live through it."""
@@ -44,7 +44,7 @@ def scratch_views(part: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np
     return unowned(part), view[:FIXED_SCRATCH], view[FIXED_SCRATCH:]
 
 
-@jit.jitable(inline=True)
+@jit.jitable(inline="ir")
 def unowned_tables(tables: HuTables) -> HuTables:
     """``tables`` with its arrays as :func:`lookup.addresses.unowned` views."""
     trans, final, values = tables

@@ -206,7 +206,7 @@ def both_paths(trans: Table, back: Table, part: Counts, path: Scratch) -> tuple[
     return live_forward, N_NUMBERS - live_backward
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def walk_changed(trans: Table, final: int, part: Counts, n: int, symbol: int, state: int, rank: int) -> int:
     """:func:`~lookup.zipai.encoding.walk_from` before number ``n`` in ``state`` with ``rank``,
     reading ``symbol`` for number ``n`` and the part's own symbols after it: the rank of the
@@ -215,7 +215,7 @@ def walk_changed(trans: Table, final: int, part: Counts, n: int, symbol: int, st
     return walk_from(trans, final, part, n + 1, e & STATE_MASK, rank + (e >> RANK_SHIFT))
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def back_changed(back: Table, back_final: int, part: Counts, n: int, symbol: int, state: int) -> bool:
     """:func:`~lookup.zipai.encoding.walk_back_from` in ``state`` after numbers 9..n+1, reading
     ``symbol`` for number ``n`` and the part's own symbols before it: True when the part changed

@@ -152,7 +152,7 @@ PLAIN_WORDS = (N_SUIT_KINDS, N_SUIT_KINDS + 1)
 (after the shanten entries of the SUIT_KINDS)."""
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def largest_increments(lanes: int, k: int) -> int:
     """Sum of the k largest increments counted by ``lanes`` (3s, 2s, 1s; the rest 0)."""
     threes = min(k, lanes & LANE_MASK)
@@ -161,7 +161,7 @@ def largest_increments(lanes: int, k: int) -> int:
     return 3 * threes + 2 * twos + ones
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def used_with_pair(g: int, melds: int, k: int) -> int:
     """Tiles k melds and the pair use when the suit of plain word ``g`` holds the pair
     (``melds``: the four suits' increments lanes added up)."""
@@ -169,7 +169,7 @@ def used_with_pair(g: int, melds: int, k: int) -> int:
     return ((g >> PAIR_HELD_SHIFT) & 3) + largest_increments(lanes, k)
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def greedy_lacking(words: Entries, k: int) -> int:
     """Standard lacking of k melds and the pair from four plain words (none NOT_CONCAVE): the most
     tiles used over the suit holding the pair, subtracted from the 3k + 2 of the target.
@@ -181,7 +181,7 @@ def greedy_lacking(words: Entries, k: int) -> int:
     return 3 * k + 2 - used
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def word_group_held(g: int, group: int) -> int:
     """Ranks of rank group ``group`` (ranks group, group + 3, group + 6) held in the suit of
     plain word ``g`` (0 for the honors)."""
@@ -193,7 +193,7 @@ NOWHERE: Costs = (FAR, FAR, FAR, FAR, FAR, FAR, FAR, FAR, FAR, FAR)
 THRESHOLD_MASK = (1 << OVER4_BITS) - 1
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def savings_word(entry: int, key: int, keys: Array, values: Array) -> int:
     """The over-4 entry of a suit vector (0 when its shanten entry has no OVER4_FLAG)."""
     if np.uint64(entry) & np.uint64(OVER4_FLAG):

@@ -111,7 +111,7 @@ def knitted_honors_waits(held: Held, total: int, singles: int, jokers: int) -> i
     return mask & ~held_tiles(held)
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def rest_entries(keys: Keys, tables: tuple[Array, Array]) -> Entries:
     """The entries of the four suits at ``keys`` from ``tables`` (suit, honor)."""
     suit, honor = tables
@@ -155,7 +155,7 @@ def knitted_straight_waits(c: Counts, keys: Keys, held: Held, total: int, jokers
     return mask & open_tiles(c)
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def group_held(c: Counts, offset: int) -> tuple[int, int, int]:
     """Per rank group g of the numbered suit at ``offset`` (ranks g, g + 3, g + 6), how many of
     its ranks are held."""
@@ -165,7 +165,7 @@ def group_held(c: Counts, offset: int) -> tuple[int, int, int]:
 
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def knitted_most(c: Counts) -> int:
     """The most tiles of one knitted set held (each tile counted once): the best over
     KNITTED_GROUPS of its three suits' :func:`group_held`, read straight off the counts (the
@@ -175,7 +175,7 @@ def knitted_most(c: Counts) -> int:
 
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def groups_knitted_most(a: tuple[int, int, int], b: tuple[int, int, int], d: tuple[int, int, int]) -> int:
     """The most tiles of one knitted set held, from the ranks held per rank group (as
     :func:`group_held` gives them) of the three numbered suits: the best over KNITTED_GROUPS."""
@@ -187,7 +187,7 @@ def groups_knitted_most(a: tuple[int, int, int], b: tuple[int, int, int], d: tup
 
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def honors_fit_rest(e3: int, jokers: int, with_jokers: bool, draws: int) -> bool:
     """Whether the honors can be those of a standard rest that wins with ``draws`` (0 or 1)
     tiles more: a necessary test for 组合龙, whose knitted set holds no honor, so that its rest
@@ -201,7 +201,7 @@ def honors_fit_rest(e3: int, jokers: int, with_jokers: bool, draws: int) -> bool
 
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def numbered_fit_knitted(e3: int, total: int, with_jokers: bool) -> bool:
     """Whether at most KNITTED_TILES of a hand's ``total`` real tiles are numbered, as in
     全不靠 (one of each tile of a knitted set at most, the rest honors): a necessary test
@@ -212,14 +212,14 @@ def numbered_fit_knitted(e3: int, total: int, with_jokers: bool) -> bool:
 
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def numbered_tiles(e3: int, total: int) -> int:
     """The numbered tiles of a hand of ``total`` real tiles whose honors' hu/ting entry is ``e3``."""
     return total - ((e3 >> TOTAL_SHIFT) & TOTAL_MASK)
 
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def words_knitted_most(words: Entries) -> int:
     """The most tiles of one knitted set held (each tile counted once), from the plain words of
     the suits (the first three): :func:`knitted_most` without reading the counts."""
@@ -230,7 +230,7 @@ def words_knitted_most(words: Entries) -> int:
 
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def knitted_honors_lacking(knitted_held: int, honors_held: int) -> int:
     """Tiles 全不靠 lacks when it takes ``knitted_held`` tiles of a knitted set and
     ``honors_held`` honor kinds (one tile each)."""
@@ -238,7 +238,7 @@ def knitted_honors_lacking(knitted_held: int, honors_held: int) -> int:
 
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def straight_bound(most: int, stats: int, words: int, k: int, counted: bool) -> int:
     """A bound no 组合龙 of a hand of k melds' worth lacks fewer than: the fewest tiles of a
     knitted set missing (``most``: the most held), plus one when no kind is held twice (the

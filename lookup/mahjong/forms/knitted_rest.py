@@ -50,7 +50,7 @@ from .standard import (
 )
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def rest_inputs(rest: Keys, kinds: Kinds, honors: bool, jokers: int) -> tuple[FourCosts, Entries]:
     """(costs of the four suits, their over-4 words) of the rest of 组合龙 (suit keys ``rest``)."""
     r0, r1, r2, k3 = rest
@@ -92,13 +92,13 @@ DIGIT_MASKS_LOW = digit_masks(LOW_RANKS, 0)
 DIGIT_MASKS_HIGH = digit_masks(N_SUIT_RANKS - LOW_RANKS, LOW_RANKS)
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def suit_count_masks(key: int) -> int:
     """The :func:`digit_masks` fields of a numbered suit's key, read from its two halves."""
     return DIGIT_MASKS_LOW[key % COUNT_BASE ** LOW_RANKS] | DIGIT_MASKS_HIGH[key // COUNT_BASE ** LOW_RANKS]
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def held_at_least(v0: int, v1: int, v2: int, j: int) -> int:
     """Mask of the numbered tiles held more than ``j`` times, from the three suits' fields."""
     shift = j * N_SUIT_RANKS
@@ -106,7 +106,7 @@ def held_at_least(v0: int, v1: int, v2: int, j: int) -> int:
             | ((v2 >> shift) & RANK_MASK) << SUIT_OFFSETS[2])
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def count_masks(c: Counts, keys: Keys) -> tuple[int, int, int, int, int, bool]:
     """(masks of the numbered tiles held at least once, twice, three and four times; the honors
     held twice or more; whether one is held three times) of counts ``c`` with suit keys
@@ -126,7 +126,7 @@ Masks = tuple[int, int, int, int, int, bool]
 """What :func:`count_masks` gives."""
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def rest_shape(masks: Masks, i: int) -> tuple[int, int, int, int, bool, bool]:
     """(masks of the numbered tiles held at least once, twice, three times; of the chows' first
     tiles; whether a pair is held; whether a meld is) of the rest of 组合龙: one of each held
@@ -140,7 +140,7 @@ def rest_shape(masks: Masks, i: int) -> tuple[int, int, int, int, bool, bool]:
     return rest1, rest2, rest3, chows, (rest2 != 0) | (honor_pairs != 0), (rest3 != 0) | honor_pong | (chows != 0)
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def rest_may_be_done(masks: Masks, i: int, melds: int) -> bool:
     """Whether the rest of 组合龙 (:func:`rest_shape`) may hold ``melds`` (0 or 1) melds and a
     pair: a kind held twice, and a pong or a chow beside it. When not, the rest lacks a tile
@@ -149,7 +149,7 @@ def rest_may_be_done(masks: Masks, i: int, melds: int) -> bool:
     return pair & (meld | (melds == 0))
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def rest_may_lack(masks: Masks, i: int, melds: int, slack: int) -> bool:
     """Whether the rest of 组合龙 (:func:`rest_shape`) with ``melds`` (0 or 1) melds and a pair
     may lack at most ``slack`` tiles (without jokers); False only when it lacks more. Exact for
@@ -171,7 +171,7 @@ def rest_may_lack(masks: Masks, i: int, melds: int, slack: int) -> bool:
     return (slack > 1) | ((slack == 1) & one_off) | ((slack == 0) & done)
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def knitted_straight(c: Counts, keys: Keys, k: int, jokers: int, st: ShantenTables, honors: bool, limit: int) -> int:
     """The least lacking of 组合龙 that is at most ``limit`` (FAR when none): per knitted set,
     its tiles missing plus the standard lacking of the rest (one of each held tile of the set
@@ -240,20 +240,20 @@ def knitted_straight_lowering(c: Counts, keys: Keys, held: Held, k: int, jokers:
     return mask
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def straight_lacking(c: Counts, keys: Keys, total: int, jokers: int, st: ShantenTables, rules: int,
                      limit: int) -> int:
     """:func:`knitted_straight` of a hand of ``total`` real tiles and ``jokers``."""
     return knitted_straight(c, keys, (total + jokers) // 3, jokers, st, rules & HONORS != 0, limit)
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def rest_code(codes: int, group: int) -> int:
     """The rest code of rank group ``group`` in a numbered suit's word of rest codes."""
     return (codes >> (REST_CODE_BITS * group)) & REST_CODE_MASK
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def coded_straight(words: Entries, codes: Entries, melds: int, rest_lacking: Array) -> int:
     """The least lacking of 组合龙 of a hand without jokers whose rest takes ``melds`` (0 or 1)
     melds and the pair: per knitted set, its tiles missing (from the plain words of the

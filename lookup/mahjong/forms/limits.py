@@ -92,7 +92,7 @@ def single_suit(keys: Keys) -> int:
     return 2 if k2 != 0 else 3
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def waits_in_game(mask: int, keys: Keys, rules: int) -> int:
     """A 3k+1 hand's wait mask kept to the tiles ``rules`` let it win on: tiles in the game, and
     no suit past the suits it may hold (none when it holds too many already)."""
@@ -228,7 +228,7 @@ def pongs_lowering(c: Counts, stats: int, k: int, jokers: int, best: int, play: 
 
 # --- the 258 pair, 清一色, 将将胡 ----------------------------------------------------------------
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def only_258(keys: Keys) -> bool:
     """Whether every tile is of rank 2, 5 or 8 (from the suit keys: digits 1, 4, 7 only)."""
     if keys[3]:
@@ -239,7 +239,7 @@ def only_258(keys: Keys) -> bool:
     return True
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def pair_258_win(keys: Keys, tally: Tally, jokers: int, with_jokers: bool, entries_258: Entries, rules: int) -> bool:
     """Under the 258 pair, whether a hand whose standard form wins (of the plain kinds: any pair)
     still wins: with a 258 pair (``entries_258``: the entries of the 258-pair kinds), or waived
@@ -249,7 +249,7 @@ def pair_258_win(keys: Keys, tally: Tally, jokers: int, with_jokers: bool, entri
         or rules & ONE_SUIT_WAIVES_258 != 0 and single_suit(keys) >= 0
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def pair_258_waits(c: Counts, keys: Keys, tally: Tally, jokers: int, with_jokers: bool, plain: int,
                    entries_258: Entries, rules: int) -> int:
     """Under the 258 pair, the waits among ``plain`` (the standard form's, any pair) that win:

@@ -79,7 +79,7 @@ FourCosts = tuple[Costs, Costs, Costs, Costs]
 """The costs of the four suits (m, p, s, z)."""
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def size_and_class(entries: Entries) -> tuple[int, int]:
     """(tiles in the hand, sum of the suits' split classes) from its four hu/ting entries.
     The hand is a standard winning hand exactly when the class sum is CLASS_PAIR (1)."""
@@ -88,13 +88,13 @@ def size_and_class(entries: Entries) -> tuple[int, int]:
     return s & TOTAL_MASK, s >> TOTAL_BITS
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def standard_hu(entries: Entries) -> bool:
     """True when every suit splits (melds only, or melds + pair) and exactly one has the pair."""
     return size_and_class(entries)[1] == CLASS_PAIR
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def standard_waits(entries: Entries) -> int:
     """Bit mask over the 34 tiles of the waits of a standard 3k+1 hand (one entry per suit).
 
@@ -116,19 +116,19 @@ def standard_waits(entries: Entries) -> int:
     return mask
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def melds_need(j: int) -> int:
     """Fewest jokers that complete a suit into melds only (from its joker entry)."""
     return j & NEED_MASK
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def pair_need(j: int) -> int:
     """Fewest jokers that complete a suit into melds plus the pair (from its joker entry)."""
     return (j >> JOKER_PAIR_SHIFT) & NEED_MASK
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def joker_hu(entries: Entries, jokers: int) -> bool:
     """Standard win with ``jokers`` wildcards, from the four suits' joker entries.
 
@@ -191,7 +191,7 @@ def suit_win(entries: Entries, jokers: int, with_jokers: bool) -> bool:
     return joker_hu(entries, jokers) if with_jokers else standard_hu(entries)
 
 
-@jitable(inline=True)
+@jitable(inline="ir")
 def suit_waits(c: Counts, entries: Entries, jokers: int, with_jokers: bool) -> int:
     """Waits of the standard form from four entries (as :func:`suit_win`). Inlined: it runs on
     every row of the variants' ting kernels."""
@@ -275,7 +275,7 @@ def budget_lacking(x: FourCosts, sav: Entries, k: int, max_suits: int, jokers: i
     return best
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def plain_kinds(st: ShantenTables) -> Kinds:
     """The :data:`Kinds` of the plain suit kinds (any pair) from the shanten kernels' tables."""
     tables, over_keys, over_values = st
@@ -283,7 +283,7 @@ def plain_kinds(st: ShantenTables) -> Kinds:
             (over_keys[KIND_HONOR], over_values[KIND_HONOR]))
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def standard_kinds(st: ShantenTables, pair_258: bool) -> Kinds:
     """The :data:`Kinds` of the standard form: the 258-pair kinds under the 258 pair, else the
     plain ones (constant indices in each branch: a tuple indexed by a variable costs a copy)."""

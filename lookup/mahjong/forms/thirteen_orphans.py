@@ -14,7 +14,7 @@ from ..encoding import COUNT_BASE, MAX_HAND_TILES, N_SUIT_RANKS, N_TILE_KINDS, O
 from .costs import ORPHAN_PAIRS, ORPHANS_HELD, field
 
 
-@jitable(inline=True)
+@jitable(inline="llvm")
 def terminals_only(keys: tuple[int, int, int, int]) -> bool:
     """True when the numbered suits (the first three of the suit keys) hold no rank 2..8 (key
     digits 1..7 are 0)."""
