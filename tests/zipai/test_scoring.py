@@ -260,7 +260,7 @@ def test_errors_are_typed_and_one_line():
         (InvalidRulesError, lambda: zipai.score(RED_HAND, rules="changde", santi_wukan=True)),
         (InvalidHandError, lambda: zipai.score("一二三", rules="changde")),
         (InvalidHandError, lambda: zipai.score(RED_HAND, rules="changde", win_card="陆")),
-        (InvalidArgumentError, lambda: zipai.score_waits(RED_HAND[:-1], rules="changde", win_card="十")),
+        (TypeError, lambda: zipai.score_waits(RED_HAND[:-1], rules="changde", win_card="十")),
     ]
     for error, call in cases:
         with pytest.raises(error) as raised:

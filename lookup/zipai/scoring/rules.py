@@ -9,7 +9,7 @@ does not have, or a value out of its domain, raises :class:`~lookup.errors.Inval
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Any
 
@@ -75,20 +75,52 @@ XING_PRESETS = frozenset({"yongzhou", "hengyang_shihuka"})
 """The presets that count a 醒 card."""
 
 
+@dataclass(frozen=True, init=False, repr=False)
 class ScoringRules:
     """A scoring preset with its room options: ``ScoringRules("changde", hanghangxi=True)``.
 
     ``preset``: one of :data:`PRESET_OPTIONS`; ``room_options``: that preset's options by name
-    (the rest keep their defaults). ``options`` holds every option's value; each is also an
-    attribute (``rules.difen``). ``ruleset`` is the :class:`lookup.zipai.RuleSet` the splits run
-    under (its threshold and whether 一五十 is a group). Equal presets with equal options compare equal.
+    (the rest keep their defaults). Each option is a field (None for the options the preset
+    does not have); ``options`` maps the preset's own options to their values. ``ruleset`` is
+    the :class:`lookup.zipai.RuleSet` the splits run under (its threshold, whether 一五十 is a
+    group). As a JSON object: ``{"preset": "changde", "hanghangxi": true}``.
     """
 
-    __slots__ = ("preset", "options", "ruleset")
-
     preset: str
-    options: Mapping[str, OptionValue]
-    ruleset: RuleSet
+    difen: int | None = None
+    """常德: 底 1..6 added to 囤; 衡阳十胡卡: 底分 1/2/3 (2: 囤 + 1, 3: 囤 × 2); 安化: a score multiplier 1/2/3."""
+    cap: int | None = None
+    """常德 (10/20/100/200/500) and 永州 (300/600): the most a score pays; None: no cap."""
+    hanghangxi: bool | None = None
+    """常德: 行行息 (7 units each with huxi, no pair) is 8 番."""
+    jia_hanghangxi: bool | None = None
+    """常德: 假行行息 (6 units each with huxi, and the pair) is 4 番."""
+    siqihong: bool | None = None
+    """常德: 四七红 (exactly 4 or 7 red cards) is 3 番."""
+    yiwushi: bool | None = None
+    """衡阳十胡卡: 一五十 and 壹伍拾 are groups (3 / 6 huxi); on by default."""
+    shuangxing: bool | None = None
+    """衡阳十胡卡, 永州: 双醒, the 醒数 counted twice."""
+    qihu: int | None = None
+    """永州: the huxi a win needs, 15 or 21."""
+    anfan_xianhu: bool | None = None
+    """永州: 按番限胡, a win with n 王 needs 2^n 番."""
+    hongzhuan: bool | None = None
+    """永州: 红转朱黑, 13–15 red is 红转点 ×3, 16+ 红转黑 ×4."""
+    yixi_yitun: bool | None = None
+    """安化: 一息一囤, each huxi over 15 is a 囤 (else each 3)."""
+    zimo_tun: bool | None = None
+    """安化: 自摸加一囤; on by default."""
+    zimo_fan: bool | None = None
+    """安化: 自摸加番, 番 × 2 on 自摸."""
+    hupai_jia: int | None = None
+    """安化: 胡牌加N, N added to the score before 爬坡."""
+    papo_cap: int | None = None
+    """安化: the most 爬坡 multiplies by (2/4/8/16/32); None: no cap."""
+    tiandihu: bool | None = None
+    """邵阳剥皮: 天胡 and 地胡 add 10; on by default."""
+    hongheidian: bool | None = None
+    """邵阳剥皮: 红黑点, the red/black 名堂 of the hand value; on by default."""
 
     def __init__(self, preset: str, **room_options: Any):
         if not isinstance(preset, str) or preset not in PRESET_OPTIONS:
@@ -98,41 +130,37 @@ class ScoringRules:
         values: dict[str, OptionValue] = {name: option.default for name, option in known.items()}
         for name, value in room_options.items():
             if name not in known:
+                if value is None and name in _FIELDS:
+                    continue  # a field the preset lacks, left unset
                 raise InvalidRulesError(f"{preset} has no room option {quoted(name)}; its options are "
                                         f"{', '.join(known)}")
             values[name] = known[name].check(preset, name, value)
-        min_huxi = values["qihu"] if preset == "yongzhou" else MIN_HUXI[preset]
-        assert isinstance(min_huxi, int)
         object.__setattr__(self, "preset", preset)
-        object.__setattr__(self, "options", MappingProxyType(values))
-        object.__setattr__(self, "ruleset", RuleSet(f"scoring:{preset}", min_huxi,
-                                                     yiwushi=bool(values.get("yiwushi", False))))
+        for name in _FIELDS:
+            object.__setattr__(self, name, values.get(name))
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("ScoringRules is immutable")
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The preset's room options and their values."""
+        return MappingProxyType({name: getattr(self, name) for name in PRESET_OPTIONS[self.preset]})
 
-    def __getattr__(self, name: str) -> OptionValue:
-        try:
-            return object.__getattribute__(self, "options")[name]  # type: ignore[no-any-return]
-        except (KeyError, AttributeError):
-            raise AttributeError(name) from None
+    @property
+    def ruleset(self) -> RuleSet:
+        """The rule set the splits run under: the preset's threshold and group set."""
+        key = (self.preset, self.min_huxi, bool(self.yiwushi))
+        if key not in _RULESETS:
+            _RULESETS[key] = RuleSet(f"scoring:{self.preset}", self.min_huxi, yiwushi=bool(self.yiwushi))
+        return _RULESETS[key]
 
     @property
     def min_huxi(self) -> int:
         """The huxi a win needs."""
-        return self.ruleset.min_huxi
+        return int(self.qihu) if self.preset == "yongzhou" and self.qihu else MIN_HUXI[self.preset]
 
     @property
     def has_wang(self) -> bool:
         """Whether the preset's rooms play with 王."""
         return self.preset in WANG_PRESETS
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, ScoringRules) and other.preset == self.preset
-                and dict(other.options) == dict(self.options))
-
-    def __hash__(self) -> int:
-        return hash((self.preset, tuple(sorted(self.options.items()))))
 
     def __repr__(self) -> str:
         changed = {n: v for n, v in self.options.items() if v != PRESET_OPTIONS[self.preset][n].default}
@@ -140,12 +168,22 @@ class ScoringRules:
         return f"ScoringRules({self.preset!r}{extra})"
 
 
+_FIELDS = tuple(f.name for f in fields(ScoringRules) if f.name != "preset")
+_RULESETS: dict[tuple[str, int, bool], RuleSet] = {}
+if set(_FIELDS) != {name for options in PRESET_OPTIONS.values() for name in options}:
+    raise AssertionError("ScoringRules's fields are the room options of the presets")
+
+
 def scoring_rules(rules: str | ScoringRules) -> ScoringRules:
-    """``rules`` as a :class:`ScoringRules`: a preset name takes its default options."""
+    """``rules`` as a :class:`ScoringRules`: a preset name takes its default options; a mapping
+    (``{"preset": "changde", "cap": 20}``, the JSON form) gives the preset and its options."""
     if isinstance(rules, ScoringRules):
         return rules
     if isinstance(rules, str):
         return _DEFAULTS.get(rules) or ScoringRules(rules)
+    if isinstance(rules, Mapping) and "preset" in rules:
+        options = dict(rules)
+        return ScoringRules(options.pop("preset"), **options)
     raise InvalidRulesError(f"scoring rules are a preset name or a ScoringRules, got {quoted(rules)}")
 
 

@@ -161,7 +161,7 @@ def checked(hand: Hand, exposed: MeldLike | Iterable[MeldLike], rules: str | Sco
     rules = scoring_rules(rules)
     counts, wang_ = hand_and_wang(hand, wang)
     folded = fold_melds(exposed, rules.ruleset.yiwushi)
-    s = situation(rules, **flags)
+    s = situation(rules, flags)
     if not rules.has_wang and (wang_ or s.win_card == WANG or s.xing == WANG):
         raise InvalidHandError(f"{rules.preset} plays without 王; a 王 in the hand, drawn or turned is not a card there")
     for t in range(N_CARDS):
@@ -184,6 +184,7 @@ def checked(hand: Hand, exposed: MeldLike | Iterable[MeldLike], rules: str | Sco
     return counts, wang_, folded.melds, s, rules
 
 
+# wide: one keyword per flag of the win, as the servers name them
 def score(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), *, rules: str | ScoringRules,
           win_card: int | str | None = None, wang: int = 0, self_drawn: bool = False, discard: bool = False,
           tianhu: bool = False, dihu: bool = False, haidi: bool = False, shuahou: bool = False, huangfan: int = 0,
@@ -206,17 +207,17 @@ def score(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), *, rules: str
     return score_hand(counts, wang_, melds, s, rules_)
 
 
+# wide: score's flags but the winning card, which each wait names
 def score_waits(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), *, rules: str | ScoringRules,
-                wang: int = 0, **situation: Any) -> dict[int, ScoreResult]:
+                wang: int = 0, self_drawn: bool = False, discard: bool = False, tianhu: bool = False,
+                dihu: bool = False, haidi: bool = False, shuahou: bool = False, huangfan: int = 0,
+                xing: int | str | None = None, xing_count: int | None = None) -> dict[int, ScoreResult]:
     """``{card: result}`` for every draw that wins: :func:`score` of the hand with that card
     added and named the winning card (key :data:`~lookup.zipai.WANG` for a drawn 王 in rooms
-    with 王). ``hand`` is held before the draw; ``situation``: :func:`score`'s flags but
-    ``win_card``. A card of which hand and melds hold all 4 copies is never drawn."""
-    if "win_card" in situation:
-        raise InvalidArgumentError("score_waits names every winning card itself; do not pass win_card")
-    unknown = set(situation) - {*FLAGS, "huangfan", "xing", "xing_count"}
-    if unknown:
-        raise InvalidArgumentError(f"score_waits takes score's flags; unknown: {', '.join(sorted(unknown))}")
+    with 王). ``hand`` is held before the draw; the situation flags are :func:`score`'s. A card
+    of which hand and melds hold all 4 copies is never drawn."""
+    situation = dict(self_drawn=self_drawn, discard=discard, tianhu=tianhu, dihu=dihu, haidi=haidi,
+                     shuahou=shuahou, huangfan=huangfan, xing=xing, xing_count=xing_count)
     counts, wang_, melds, s, rules_ = checked(hand, exposed, rules, wang, situation, waits=True)
     used = [0] * N_CARDS
     for m in melds:
@@ -286,6 +287,7 @@ def _meld_rows(exposed: npt.ArrayLike | None, n: int) -> list[list[Meld]]:
     return rows
 
 
+# wide: score's flags, each a scalar or a column
 def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, rules: str | ScoringRules,
                 win_card: npt.ArrayLike = NO_CARD, wang: npt.ArrayLike = 0, xing: npt.ArrayLike = NO_CARD,
                 xing_count: npt.ArrayLike = NO_CARD, self_drawn: npt.ArrayLike = False,

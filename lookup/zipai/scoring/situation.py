@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 import numpy as np
@@ -34,6 +35,11 @@ _CONFLICTS = (("self_drawn", "discard", "a win is either self-drawn (自摸) or 
               ("santi_wukan", "dihu", "三提五坎 is claimed at the deal as 天胡, not 地胡"),
               ("santi_wukan", "haidi", "三提五坎 is claimed at the deal, not on the last wall card"),
               ("santi_wukan", "shuahou", "三提五坎 is claimed at the deal, not as 耍猴"))
+
+
+_DEFAULTS: dict[str, object] = {"win_card": None, "self_drawn": False, "discard": False, "tianhu": False,
+                                "dihu": False, "haidi": False, "shuahou": False, "huangfan": 0, "xing": None,
+                                "xing_count": None, "santi_wukan": False}
 
 
 class Situation(NamedTuple):
@@ -98,11 +104,15 @@ def _count(name: str, value: object, none_ok: bool) -> int:
     return int(value)
 
 
-def situation(rules: ScoringRules, *, win_card: object = None, self_drawn: object = False,
-              discard: object = False, tianhu: object = False, dihu: object = False, haidi: object = False,
-              shuahou: object = False, huangfan: object = 0, xing: object = None, xing_count: object = None,
-              santi_wukan: object = False) -> Situation:
-    """The flags of a win checked against each other and against the preset."""
+def situation(rules: ScoringRules, given: Mapping[str, object]) -> Situation:
+    """The flags of a win (:func:`lookup.zipai.score`'s keywords but the hand's) checked against
+    each other and against the preset; a flag not given keeps its default."""
+    unknown = set(given) - set(Situation._fields)
+    if unknown:
+        raise InvalidArgumentError(f"unknown flags of a win: {', '.join(sorted(unknown))}")
+    get = {**_DEFAULTS, **given}.__getitem__
+    self_drawn, discard, tianhu, dihu, haidi, shuahou, santi_wukan = (get(name) for name in FLAGS)
+    win_card, huangfan, xing, xing_count = get("win_card"), get("huangfan"), get("xing"), get("xing_count")
     flags = {name: _flag(name, value) for name, value in (
         ("self_drawn", self_drawn), ("discard", discard), ("tianhu", tianhu), ("dihu", dihu), ("haidi", haidi),
         ("shuahou", shuahou), ("santi_wukan", santi_wukan))}
