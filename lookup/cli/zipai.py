@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import zipai
-from ..zipai.cards import NOTATIONS, card_name, format_cards, format_counts, hand_counts
 from ..errors import InvalidArgumentError
+from ..zipai.cards import NOTATIONS, card_name, format_cards, format_counts, hand_counts
 from ..zipai.melds import Meld, parse_melds
 from ..zipai.scoring.rules import PRESET_OPTIONS, OptionValue
 from .command import AddArguments, Command, Query, Runner, game_command, print_json
@@ -224,8 +224,9 @@ def _run_score_waits(args: argparse.Namespace) -> int:
     call, info = _score_call(args)
     waits = zipai.score_waits(" ".join(args.hand), **call)
     if args.json:
-        print_json({**info, "waits": [{"card": t, "name": _wait_name(t, args.notation), **_result_json(r, args.notation)}
-                                      for t, r in waits.items()]})
+        listed = [{"card": t, "name": _wait_name(t, args.notation), **_result_json(r, args.notation)}
+                  for t, r in waits.items()]
+        print_json({**info, "waits": listed})
     elif not waits:
         print("not ready")
     else:

@@ -66,7 +66,7 @@ QUERIES = Registry("zipai", (
     Query(hu_detail, route=False, command=CommandLine(
         "detail", "the best split of a winning hand and the card counts its 名堂 are judged on", "paohuzi")),
     Query(score, score_batch, warmups=(
-        Warmup("score", lambda: score("贰柒拾 贰柒拾 二七十 一二三 四五六 叁肆伍 八九十", rules="changde", self_drawn=True)),
+        Warmup("score", lambda: score("贰柒拾 贰柒拾 二七十 一二三 四五六 叁肆伍 八九十", rules="changde")),
     ), command=CommandLine(  # no octet-stream route: its structured answer has no single X-Dtype
         "score", "the score of a win under a regional scoring preset: 名堂, 囤, 番", "changde")),
     Query(score_waits, command=CommandLine(

@@ -68,7 +68,7 @@ def part_splits(part, yiwushi):
 
 def _meld_unit(kind, cards):
     if kind == "chi":
-        for k, cs, h in GROUPS[True]:
+        for _, cs, h in GROUPS[True]:
             if cs == tuple(sorted(cards)):
                 return ("chi", cs, h, True)
         raise AssertionError(cards)
@@ -81,7 +81,7 @@ def candidates(counts, wang, melds, win, self_drawn, yiwushi, specials):
     exposed = [_meld_unit(k, c) for k, c in melds]
     layouts = [(list(counts), wang, exposed, win if 0 <= win < 20 else None, "")]
     if win is not None and 0 <= win < 20:
-        for i, (k, cs, h, e) in enumerate(exposed):
+        for i, (k, cs, _, _) in enumerate(exposed):
             if cs[0] == win and k in ("peng", "wei"):
                 new = _sets("ti" if k == "wei" and self_drawn else "pao", win, 4) + (True,)
                 c = list(counts)
@@ -159,36 +159,49 @@ def value(preset, o, units, special, wang_total, f, exposed_kinds):
             return None
         names, fan = set(), 0
         if red >= 10:
-            names.add("红胡"); fan += 3 + red - 10
+            names.add("红胡")
+            fan += 3 + red - 10
         if red == 1:
-            names.add("点胡"); fan += 6
+            names.add("点胡")
+            fan += 6
         if red == 0:
-            names.add("乌胡"); fan += 8
+            names.add("乌胡")
+            fan += 8
         if big >= 18:
-            names.add("大字胡"); fan += 8 + big - 18
+            names.add("大字胡")
+            fan += 8 + big - 18
         if small >= 16:
-            names.add("小字胡"); fan += 10 + small - 16
+            names.add("小字胡")
+            fan += 10 + small - 16
         if all(u[0] in ("kan", "ti", "peng", "wei", "pao", "pair") for u in units):
-            names.add("对子胡"); fan += 8
+            names.add("对子胡")
+            fan += 8
         quads = [u[1][0] for u in units if u[0] in ("ti", "pao")]
         tuan = sum(1 for q in quads if q < 10 and q + 10 in quads)
         if tuan:
-            names.add("团圆"); fan += 8 * tuan
+            names.add("团圆")
+            fan += 8 * tuan
         if not [k for k in exposed_kinds if k != "ti"]:
-            names.add("听胡"); fan += 6
+            names.add("听胡")
+            fan += 6
         for name, flag in (("天胡", "tianhu"), ("地胡", "dihu"), ("海底胡", "haidi")):
             if f[flag]:
-                names.add(name); fan += 6
+                names.add(name)
+                fan += 6
         if f["shuahou"] and all(u[3] or u[0] == "pair" for u in units):
-            names.add("耍猴"); fan += 8
+            names.add("耍猴")
+            fan += 8
         pair = any(u[0] == "pair" for u in units)
         pos = sum(u[2] > 0 for u in units)
         if o["hanghangxi"] and not pair and pos == 7:
-            names.add("行行息"); fan += 8
+            names.add("行行息")
+            fan += 8
         if o["jia_hanghangxi"] and pair and pos == 6:
-            names.add("假行行息"); fan += 4
+            names.add("假行行息")
+            fan += 4
         if o["siqihong"] and red in (4, 7):
-            names.add("四七红"); fan += 3
+            names.add("四七红")
+            fan += 3
         fan = fan or 1
         tun = o["difen"] + (huxi - 15) // 3 + (1 if sd else 0)
         if sd:
@@ -218,15 +231,20 @@ def value(preset, o, units, special, wang_total, f, exposed_kinds):
         tun += xing
         names, fan = set(), 1
         if 10 <= red <= 12:
-            names.add("十红"); fan = 2
+            names.add("十红")
+            fan = 2
         elif red >= 13:
-            names.add("十三红"); fan = 5
+            names.add("十三红")
+            fan = 5
         elif red == 1:
-            names.add("一点红"); fan = 3
+            names.add("一点红")
+            fan = 3
         elif red == 0:
-            names.add("黑胡"); fan = 5
+            names.add("黑胡")
+            fan = 5
         if sd:
-            names.add("自摸"); fan *= 2
+            names.add("自摸")
+            fan *= 2
         return fan * tun, huxi, tun, fan, frozenset(names)
     if preset == "yongzhou":
         if huxi < o["qihu"]:
@@ -234,17 +252,23 @@ def value(preset, o, units, special, wang_total, f, exposed_kinds):
         tun = (huxi - o["qihu"]) // 3 + 2
         names, fan = set(), 1
         if sd:
-            names.add("自摸"); fan *= 2
+            names.add("自摸")
+            fan *= 2
         if red >= 16 and o["hongzhuan"]:
-            names.add("红转黑"); fan *= 4
+            names.add("红转黑")
+            fan *= 4
         elif red >= 13 and o["hongzhuan"]:
-            names.add("红转点"); fan *= 3
+            names.add("红转点")
+            fan *= 3
         elif red >= 10:
-            names.add("红胡"); fan *= 2
+            names.add("红胡")
+            fan *= 2
         elif red == 1:
-            names.add("点胡"); fan *= 3
+            names.add("点胡")
+            fan *= 3
         elif red == 0:
-            names.add("黑胡"); fan *= 4
+            names.add("黑胡")
+            fan *= 4
         if special:
             names.add(special)
             fan *= {"王钓": 4, "王钓王": 8, "王闯": 8, "王闯王": 16, "王炸": 16, "王炸王": 32}[special]
@@ -271,7 +295,8 @@ def value(preset, o, units, special, wang_total, f, exposed_kinds):
         else:
             names, fan = set(), 1
         if f["tianhu"]:
-            fan *= 2; names.add("天胡")
+            fan *= 2
+            names.add("天胡")
         elif sd:
             if o["zimo_tun"]:
                 tun += 1
@@ -289,14 +314,18 @@ def value(preset, o, units, special, wang_total, f, exposed_kinds):
         return None
     s, names = huxi, set()
     if o["tiandihu"] and (f["tianhu"] or f["dihu"]):
-        s += 10; names.add("天胡" if f["tianhu"] else "地胡")
+        s += 10
+        names.add("天胡" if f["tianhu"] else "地胡")
     if o["hongheidian"]:
         if red == 1 or 10 <= red <= 12:
-            s *= 2; names.add("一点朱" if red == 1 else "红胡")
+            s *= 2
+            names.add("一点朱" if red == 1 else "红胡")
         elif red == 0 or red >= 13:
-            s = 60 if s < 30 else 2 * s; names.add("黑胡" if red == 0 else "红乌")
+            s = 60 if s < 30 else 2 * s
+            names.add("黑胡" if red == 0 else "红乌")
     if sd and not f["tianhu"]:
-        s += 10; names.add("自摸")
+        s += 10
+        names.add("自摸")
     return s, huxi, None, None, frozenset(names)
 
 

@@ -7,8 +7,13 @@ import numpy as np
 import pytest
 
 from lookup import zipai
-from lookup.errors import InvalidArgumentError, InvalidHandError, InvalidRulesError, InvalidSituationError, \
-    InvalidTileError
+from lookup.errors import (
+    InvalidArgumentError,
+    InvalidHandError,
+    InvalidRulesError,
+    InvalidSituationError,
+    InvalidTileError,
+)
 from lookup.zipai.cards import counts_of, parse_cards
 from lookup.zipai.scoring.settlement import round_tens
 from lookup.zipai.scoring.tun import hengyang_table
@@ -89,7 +94,8 @@ def test_yongzhou_reads_a_wang_for_red_over_huxi():
 
 
 def test_yongzhou_wang_specials():
-    r = zipai.score("一二三 四五六 七八九 壹贰叁 肆伍陆 贰柒拾 二王王", rules="yongzhou", self_drawn=True, win_card="二")
+    hand = "一二三 四五六 七八九 壹贰叁 肆伍陆 贰柒拾 二王王"
+    r = zipai.score(hand, rules="yongzhou", self_drawn=True, win_card="二")
     assert (r.score, r.fan, r.mingtang, r.wang_as) == (48, 16, ("自摸", "王闯"), (1, 1))
     hand = "一二三 壹贰叁 贰柒拾 肆伍陆 五五 七八九 王王王王"
     r = zipai.score(hand, rules="yongzhou", self_drawn=True, win_card="王")
@@ -203,8 +209,8 @@ def test_score_waits_equals_score_of_each_draw(preset):
 
 
 def test_score_batch_equals_score_row_by_row():
-    hands = [(RED_HAND, [], None), (*HENGYANG_KA, "八"), ("二七十 五五", ["跑拾", "碰六", "吃壹贰叁", "吃肆伍陆", "吃一二三"],
-                                                         "五")]
+    quads = ("二七十 五五", ["跑拾", "碰六", "吃壹贰叁", "吃肆伍陆", "吃一二三"], "五")
+    hands = [(RED_HAND, [], None), (*HENGYANG_KA, "八"), quads]
     counts = np.array([counts_of(h) for h, _, _ in hands], np.uint8)
     exposed = np.zeros((len(hands), 7, 4), np.int8)
     codes = {"peng": 1, "wei": 2, "pao": 3, "ti": 4, "chi": 5}

@@ -126,7 +126,7 @@ def candidates(counts: list[int], wang: int, melds: Sequence[Meld], win: int, se
             for t in reading:
                 read[t] += 1
             held = [x + r for x, r in zip(base, read)]
-            options = [None]
+            options: list[int | None] = [None]
             if place >= 0 and held[place] == MAX_COPIES:
                 options.append(place)  # the 坎 kept, the winning card in the groups
             for kept in options:

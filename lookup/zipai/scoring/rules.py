@@ -45,7 +45,7 @@ class Option:
                 return value
             raise InvalidRulesError(f"{preset} room option {name} takes {lo}..{hi}, got {quoted(value)}")
         if value in self.values:
-            return value  # type: ignore[return-value]  # one of the listed values
+            return value
         shown = ", ".join("none" if v is None else str(v) for v in self.values)
         raise InvalidRulesError(f"{preset} room option {name} takes one of {shown}, got {quoted(value)}")
 

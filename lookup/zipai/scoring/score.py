@@ -163,7 +163,7 @@ def checked(hand: Hand, exposed: MeldLike | Iterable[MeldLike], rules: str | Sco
     folded = fold_melds(exposed, rules.ruleset.yiwushi)
     s = situation(rules, flags)
     if not rules.has_wang and (wang_ or s.win_card == WANG or s.xing == WANG):
-        raise InvalidHandError(f"{rules.preset} plays without 王; a 王 in the hand, drawn or turned is not a card there")
+        raise InvalidHandError(f"{rules.preset} plays without 王; a 王 held, drawn or turned is not a card there")
     for t in range(N_CARDS):
         if counts[t] + folded.used[t] > MAX_COPIES:
             raise InvalidHandError(f"hand and exposed melds hold {counts[t] + folded.used[t]} copies of "
@@ -322,7 +322,7 @@ def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, 
     table = {name: a.tolist() for name, a in columns.items()}
     for i, hand in enumerate(rows.tolist()):
         row = {name: a[i] for name, a in table.items()}
-        flags = {name: bool(row[name]) for name in FLAGS}
+        flags: dict[str, object] = {name: bool(row[name]) for name in FLAGS}
         flags.update(win_card=None if row["win_card"] == NO_CARD else row["win_card"], huangfan=row["huangfan"],
                      xing=None if row["xing"] == NO_CARD else row["xing"],
                      xing_count=None if row["xing_count"] == NO_CARD else row["xing_count"])

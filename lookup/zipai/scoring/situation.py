@@ -123,14 +123,14 @@ def situation(rules: ScoringRules, given: Mapping[str, object]) -> Situation:
     if win == WANG and flags["discard"]:
         raise InvalidSituationError("a 王 is never discarded: a drawn 王 cannot win on a discard")
     xing_card = card_or_wang(xing, "xing (the 醒 card)")
-    given = _count("xing_count", xing_count, True)
-    if (xing_card != NO_CARD or given != NO_CARD) and rules.preset not in XING_PRESETS:
+    counted = _count("xing_count", xing_count, True)
+    if (xing_card != NO_CARD or counted != NO_CARD) and rules.preset not in XING_PRESETS:
         raise InvalidRulesError(f"{rules.preset} counts no 醒; xing and xing_count are for "
                                 f"{' and '.join(sorted(XING_PRESETS))}")
-    if xing_card != NO_CARD and given != NO_CARD:
+    if xing_card != NO_CARD and counted != NO_CARD:
         raise InvalidSituationError("give the 醒 card (xing) or the 醒数 (xing_count), not both")
     if flags["santi_wukan"] and rules.preset != "anhua":
         raise InvalidRulesError(f"{rules.preset} has no 三提五坎; santi_wukan is for anhua")
     return Situation(win, flags["self_drawn"], flags["discard"], flags["tianhu"] or flags["santi_wukan"],
                      flags["dihu"], flags["haidi"], flags["shuahou"], _count("huangfan", huangfan, False),
-                     xing_card, given, flags["santi_wukan"])
+                     xing_card, counted, flags["santi_wukan"])
