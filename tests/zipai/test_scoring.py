@@ -272,3 +272,66 @@ def test_errors_are_typed_and_one_line():
         with pytest.raises(error) as raised:
             call()
         assert "\n" not in str(raised.value)
+
+
+# --- the winning card's placement, one red card, the command line ------------------------------
+
+def test_the_winning_card_may_stay_beside_its_kan():
+    hand = "五五五五 四六 一二三 壹贰叁 贰柒拾 七八九 肆伍陆"
+    assert zipai.hu(hand, rules="hunan") is None  # four in hand read as 提: 四六 is left over
+    assert zipai.score(hand, rules="changde", self_drawn=True) is None  # read as written, too
+    r = zipai.score(hand, rules="changde", self_drawn=True, win_card="五")
+    assert r.huxi == 18 and {("kan", (4, 4, 4)), ("sequence", (3, 4, 5))} <= {(u.kind, u.cards) for u in r.units}
+    assert _key(r) in _twin("changde", hand, win="五", self_drawn=True)
+
+
+@pytest.mark.parametrize("kind, self_drawn, upgraded", [("碰", True, "pao"), ("偎", True, "ti"), ("偎", False, "pao")])
+def test_the_winning_card_completes_an_exposed_triple(kind, self_drawn, upgraded):
+    hand, melds = "一二三 壹贰叁 贰柒拾 七八九 肆伍陆 四四 五", [f"{kind}五"]
+    r = zipai.score(hand, melds, rules="hengyang_shihuka", self_drawn=self_drawn, win_card="五")
+    assert any(u.kind == upgraded and u.exposed and u.cards == (4,) * 4 for u in r.units)
+    assert _key(r) in _twin("hengyang_shihuka", hand, melds, "五", self_drawn=self_drawn)
+    assert zipai.score(hand, melds, rules="hengyang_shihuka", self_drawn=self_drawn) is None  # as written: no 跑
+
+
+ONE_RED = "一二三 四五六 叁肆伍 肆伍陆 捌捌捌 玖玖玖 壹壹一"
+"""15 huxi and a single red card (二)."""
+
+
+@pytest.mark.parametrize("preset, name", [("changde", "点胡"), ("hengyang_shihuka", "一点红"), ("yongzhou", "点胡"),
+                                          ("anhua", "一点红"), ("shaoyang_bopi", "一点朱")])
+def test_one_red_card(preset, name):
+    r = zipai.score(ONE_RED, rules=preset, self_drawn=True)
+    assert name in r.mingtang
+    assert _key(r) in _twin(preset, ONE_RED, self_drawn=True)
+
+
+def test_changde_rare_mingtang_match_the_twin():
+    cases = [  # (hand, melds, flags, the 名堂 it shows)
+        ("九九", ["跑十", "碰一", "碰贰", "偎三", "碰叁", "提捌"], {"shuahou": True, "win_card": "九"}, "耍猴"),
+        ("一二三 壹贰叁 四五六 八八", ["跑十", "提拾", "碰五"], {}, "团圆"),
+        ("一二三 壹贰叁 二七十 贰柒拾 四四四 五五五 陆陆陆", [], {}, "行行息"),
+    ]
+    for hand, melds, flags, name in cases:
+        win = flags.pop("win_card", None)
+        rules = zipai.ScoringRules("changde", hanghangxi=True)
+        r = zipai.score(hand, melds, rules=rules, self_drawn=True, win_card=win, **flags)
+        assert r is not None and name in r.mingtang, (hand, r)
+        assert _key(r) in _twin("changde", hand, melds, win, {"hanghangxi": True}, self_drawn=True, **flags)
+
+
+def test_command_line(capsys):
+    import json
+
+    from tests.support.cli import run
+
+    out = run(capsys, "zipai", "score", RED_HAND, "--rules", "changde", "--self-drawn", "--option", "cap=20")[1]
+    assert out.splitlines()[0] == "score 20, huxi 18, 囤 3, 番 10: 红胡 听胡 自摸"
+    data = json.loads(run(capsys, "zipai", "score", *HENGYANG_KA[0].split(), *sum((["--exposed", m] for m in
+                                                                                    HENGYANG_KA[1]), []),
+                          "--rules", "hengyang_shihuka", "--discard", "--win-card", "八", "--json")[1])
+    assert (data["hu"], data["score"], data["huxi"], data["tun"]) == (True, 3, 10, 3)
+    out = run(capsys, "zipai", "score-waits", "一二三 四五六 七八九 壹贰叁 肆伍陆 柒捌玖 二七", "--rules", "anhua")[1]
+    assert out == "not ready\n"
+    code, _, err = run(capsys, "zipai", "score", RED_HAND, "--rules", "changde", "--option", "qihu=21")
+    assert code != 0 and "no room option 'qihu'" in err
