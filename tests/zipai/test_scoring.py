@@ -335,3 +335,13 @@ def test_command_line(capsys):
     assert out == "not ready\n"
     code, _, err = run(capsys, "zipai", "score", RED_HAND, "--rules", "changde", "--option", "qihu=21")
     assert code != 0 and "no room option 'qihu'" in err
+
+
+@pytest.mark.parametrize("flags", [{"self_drawn": True, "discard": True}, {"tianhu": True, "discard": True},
+                                   {"tianhu": True, "dihu": True}, {"tianhu": True, "haidi": True},
+                                   {"tianhu": True, "shuahou": True}, {"dihu": True, "haidi": True},
+                                   {"haidi": True, "discard": True}, {"santi_wukan": True, "discard": True},
+                                   {"santi_wukan": True, "dihu": True}])
+def test_flags_that_cannot_hold_together(flags):
+    with pytest.raises(InvalidSituationError):
+        zipai.score(RED_HAND, rules="anhua", **flags)

@@ -21,7 +21,7 @@ import numpy.typing as npt
 from ...errors import InvalidArgumentError, InvalidHandError
 from ..cards import Hand, card_name, hand_counts
 from ..encoding import MAX_COPIES, N_CARDS, N_NUMBERS
-from ..melds import Meld, MeldLike, fold_melds, parse_meld
+from ..melds import Exposed, Meld, MeldLike, fold_melds, parse_meld
 from ..queries import check_wang
 from ..splits import Unit
 from ..units import KAN_HUXI, TI_HUXI
@@ -155,9 +155,9 @@ def score_hand(counts: list[int], wang: int, melds: Sequence[Meld], s: Situation
 
 
 def checked(hand: Hand, exposed: MeldLike | Iterable[MeldLike], rules: str | ScoringRules, wang: object,
-            flags: dict[str, Any], *, waits: bool = False) -> tuple[list[int], int, list[Meld], Situation,
+            flags: dict[str, Any], *, waits: bool = False) -> tuple[list[int], int, Exposed, Situation,
                                                                     ScoringRules]:
-    """The inputs of :func:`score` checked: counts, 王, melds, situation and rules."""
+    """The inputs of :func:`score` checked: counts, 王, the folded melds, situation and rules."""
     rules = scoring_rules(rules)
     counts, wang_ = hand_and_wang(hand, wang)
     folded = fold_melds(exposed, rules.ruleset.yiwushi)
@@ -171,7 +171,7 @@ def checked(hand: Hand, exposed: MeldLike | Iterable[MeldLike], rules: str | Sco
     if s.santi_wukan:
         if folded.melds:
             raise InvalidHandError("三提五坎 is claimed at the deal, before any meld is exposed")
-        return counts, wang_, folded.melds, s, rules
+        return counts, wang_, folded, s, rules
     size = sum(counts) + wang_ + sum(len(m.cards) for m in folded.melds) + waits
     if not UNITS * 3 <= size <= UNITS * 3 + UNITS - 2:
         need = "with the card drawn, " if waits else ""
@@ -181,7 +181,7 @@ def checked(hand: Hand, exposed: MeldLike | Iterable[MeldLike], rules: str | Sco
         raise InvalidHandError("win_card is 王 but the hand holds no 王")
     if 0 <= s.win_card < N_CARDS and not counts[s.win_card] and not waits:
         raise InvalidHandError(f"win_card {card_name(s.win_card)} is not in the hand (the hand holds the winning card)")
-    return counts, wang_, folded.melds, s, rules
+    return counts, wang_, folded, s, rules
 
 
 # wide: one keyword per flag of the win, as the servers name them
@@ -204,7 +204,7 @@ def score(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), *, rules: str
     flags = dict(win_card=win_card, self_drawn=self_drawn, discard=discard, tianhu=tianhu, dihu=dihu, haidi=haidi,
                  shuahou=shuahou, huangfan=huangfan, xing=xing, xing_count=xing_count, santi_wukan=santi_wukan)
     counts, wang_, melds, s, rules_ = checked(hand, exposed, rules, wang, flags)
-    return score_hand(counts, wang_, melds, s, rules_)
+    return score_hand(counts, wang_, melds.melds, s, rules_)
 
 
 # wide: score's flags but the winning card, which each wait names
@@ -218,21 +218,17 @@ def score_waits(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), *, rule
     of which hand and melds hold all 4 copies is never drawn."""
     situation = dict(self_drawn=self_drawn, discard=discard, tianhu=tianhu, dihu=dihu, haidi=haidi,
                      shuahou=shuahou, huangfan=huangfan, xing=xing, xing_count=xing_count)
-    counts, wang_, melds, s, rules_ = checked(hand, exposed, rules, wang, situation, waits=True)
-    used = [0] * N_CARDS
-    for m in melds:
-        for t in m.cards:
-            used[t] += 1
+    counts, wang_, folded, s, rules_ = checked(hand, exposed, rules, wang, situation, waits=True)
     out = {}
     for t in range(N_CARDS):
-        if counts[t] + used[t] < MAX_COPIES:
+        if counts[t] + folded.used[t] < MAX_COPIES:
             counts[t] += 1
-            result = score_hand(counts, wang_, melds, s._replace(win_card=t), rules_)
+            result = score_hand(counts, wang_, folded.melds, s._replace(win_card=t), rules_)
             counts[t] -= 1
             if result is not None:
                 out[t] = result
     if rules_.has_wang and wang_ < MAX_WANG:
-        result = score_hand(counts, wang_ + 1, melds, s._replace(win_card=WANG), rules_)
+        result = score_hand(counts, wang_ + 1, folded.melds, s._replace(win_card=WANG), rules_)
         if result is not None:
             out[WANG] = result
     return out
@@ -327,8 +323,8 @@ def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, 
                      xing=None if row["xing"] == NO_CARD else row["xing"],
                      xing_count=None if row["xing_count"] == NO_CARD else row["xing_count"])
         try:
-            args = checked(hand, melds[i], rules_, row["wang"], flags)
-            result = score_hand(*args)
+            counts_, wang_, folded, s, _ = checked(hand, melds[i], rules_, row["wang"], flags)
+            result = score_hand(counts_, wang_, folded.melds, s, rules_)
         except (InvalidHandError, InvalidArgumentError, ValueError) as e:
             if str(e).startswith("row "):
                 raise
