@@ -285,8 +285,8 @@ def _meld_rows(exposed: npt.ArrayLike | None, n: int) -> list[list[Meld]]:
 
 # wide: score's flags, each a scalar or a column
 def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, rules: str | ScoringRules,
-                win_card: npt.ArrayLike = NO_CARD, wang: npt.ArrayLike = 0, xing: npt.ArrayLike = NO_CARD,
-                xing_count: npt.ArrayLike = NO_CARD, self_drawn: npt.ArrayLike = False,
+                win_card: npt.ArrayLike | None = None, wang: npt.ArrayLike = 0, xing: npt.ArrayLike | None = None,
+                xing_count: npt.ArrayLike | None = None, self_drawn: npt.ArrayLike = False,
                 discard: npt.ArrayLike = False, tianhu: npt.ArrayLike = False, dihu: npt.ArrayLike = False,
                 haidi: npt.ArrayLike = False, shuahou: npt.ArrayLike = False, huangfan: npt.ArrayLike = 0,
                 santi_wukan: npt.ArrayLike = False) -> np.ndarray:
@@ -295,7 +295,7 @@ def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, 
     ``counts``: (N, 20) card counts with the winning card; ``exposed``: None or (N, 7, 4)
     integer rows of (kind, card, card, card), kind 0 none, 1 碰, 2 偎, 3 跑, 4 提 (its card in
     the first card column), 5 吃 (its three cards). ``win_card`` and ``xing``: a card index,
-    :data:`~lookup.zipai.WANG` for a 王, -1 none; ``xing_count`` -1 none; ``wang``, ``huangfan``
+    :data:`~lookup.zipai.WANG` for a 王, -1 or None for none; ``xing_count`` -1 or None for none; ``wang``, ``huangfan``
     and every flag a scalar or (N,). Rows are checked and scored one by one in Python by the
     same step as :func:`score`; an error names the first bad row. ``score`` is -1 where a row
     does not win, ``tun`` and ``fan`` -1 where the preset has none (邵阳剥皮).
@@ -307,9 +307,12 @@ def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, 
                                f"dtype {rows.dtype}")
     n = rows.shape[0]
     melds = _meld_rows(exposed, n)
-    columns = {"win_card": _column("win_card", win_card, n, NO_CARD, WANG),
-               "wang": _column("wang", wang, n, 0, MAX_WANG), "xing": _column("xing", xing, n, NO_CARD, WANG),
-               "xing_count": _column("xing_count", xing_count, n, NO_CARD, 10 ** 6),
+    def card(value: npt.ArrayLike | None) -> npt.ArrayLike:
+        return NO_CARD if value is None else value
+
+    columns = {"win_card": _column("win_card", card(win_card), n, NO_CARD, WANG),
+               "wang": _column("wang", wang, n, 0, MAX_WANG), "xing": _column("xing", card(xing), n, NO_CARD, WANG),
+               "xing_count": _column("xing_count", card(xing_count), n, NO_CARD, 10 ** 6),
                "huangfan": _column("huangfan", huangfan, n, 0, 10 ** 6)}
     for name, value in (("self_drawn", self_drawn), ("discard", discard), ("tianhu", tianhu), ("dihu", dihu),
                         ("haidi", haidi), ("shuahou", shuahou), ("santi_wukan", santi_wukan)):
