@@ -37,6 +37,10 @@ class InvalidArgumentError(PaibiaoError, ValueError):
     """Another argument out of its domain: an unknown notation, a wait mask over 34 bits."""
 
 
+class InvalidSituationError(InvalidArgumentError):
+    """Flags of a win that cannot hold together (天胡 on a discard, 自摸 and 点炮 at once)."""
+
+
 class TableError(PaibiaoError, RuntimeError):
     """A lookup table that is missing, stale or damaged; the message says how to rebuild it."""
 

@@ -12,6 +12,7 @@ from .cards import format_counts, hand_counts
 from .encoding import N_CARDS
 from .melds import parse_melds
 from .queries import hu, hu_batch, ting, ting_batch
+from .scoring.score import score, score_batch, score_waits
 from .splits import decompositions, hu_detail
 
 __all__ = ["HAND_ROW", "QUERIES"]
@@ -64,6 +65,12 @@ QUERIES = Registry("zipai", (
           command=CommandLine("decompose", "every split of a hand part without triples, best huxi first", "paohuzi")),
     Query(hu_detail, route=False, command=CommandLine(
         "detail", "the best split of a winning hand and the card counts its 名堂 are judged on", "paohuzi")),
+    Query(score, score_batch, warmups=(
+        Warmup("score", lambda: score("贰柒拾 贰柒拾 二七十 一二三 四五六 叁肆伍 八九十", rules="changde")),
+    ), command=CommandLine(  # no octet-stream route: its structured answer has no single X-Dtype
+        "score", "the score of a win under a regional scoring preset: 名堂, 囤, 番", "changde")),
+    Query(score_waits, command=CommandLine(
+        "score-waits", "the score of each card whose draw wins, under a regional scoring preset", "changde")),
     Query(hand_counts),
     Query(format_counts),
     Query(parse_melds),

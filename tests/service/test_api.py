@@ -76,6 +76,13 @@ CASES = [  # (game, query, JSON body): the body's values are also valid Python a
     ("zipai", "hand_counts", {"hand": "x2 x7 x10"}),
     ("zipai", "format_counts", {"counts": [1] * 20, "notation": "ascii"}),
     ("zipai", "parse_melds", {"exposed": ["碰六", "peng:x6", ["ti", 10]]}),
+    ("zipai", "score", {"hand": "贰柒拾 贰柒拾 二七十 一二三 四五六 叁肆伍 八九十", "rules": "changde",
+                        "self_drawn": True}),
+    ("zipai", "score", {"hand": "二三四五六七八九王", "exposed": ["偎柒", "吃贰柒拾", "吃壹贰叁", "吃肆伍陆"],
+                        "rules": {"preset": "yongzhou", "hongzhuan": True}, "self_drawn": True, "xing": "七"}),
+    ("zipai", "score", {"hand": "一二三 四五六 七八九 壹贰叁 肆伍陆 柒捌玖 二七十", "rules": "anhua"}),  # 12 huxi: null
+    ("zipai", "score_waits", {"hand": "贰柒拾 贰柒拾 二七十 一二三 四五六 叁肆伍 八九", "rules": "yongzhou",
+                              "self_drawn": True}),
 ]
 
 
