@@ -266,22 +266,38 @@ def marked(best):
     return keys, labels
 
 
-def ting_automaton(keys: np.ndarray, huxi: np.ndarray, yiwushi: bool) -> tuple[np.ndarray, int, int]:
-    """(uint32 transitions, state of best huxi 0, number of parts) of the minimal automaton of
-    the parts one draw from a winning vector (``keys``, ``huxi``: the winning vectors of the
-    group set and their best huxi), each labelled with the best huxi one draw can give it:
-    checked to take every such part to its label (it accepts no other part: it is built from
-    exactly their keys)."""
+TING_CHECK_STRIDE = 16
+"""The build checks every this-many-th part one draw from winning against the ting automaton
+(all of them: the exhaustive table tests, ``tests/zipai/test_tables.py``)."""
+
+
+def parts_one_draw_from_winning(keys: np.ndarray, huxi: np.ndarray, yiwushi: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(keys, labels): every part one draw from a winning vector of the group set (``keys``,
+    ``huxi``: its winning vectors and their best huxi), ascending, each with the best huxi one
+    draw can give it."""
     best = np.zeros(N_SYMBOLS ** N_NUMBERS, np.uint8)
     _, unit_huxi = unit_arrays()
     wei_huxi = np.frombuffer(WEI_HUXI, np.uint8).astype(np.int64)
     mark_one_draw_parts(keys, huxi, group_limit(yiwushi), card_key_weights(), unit_huxi, wei_huxi, best)
-    parts, labels = marked(best)
-    del best
+    return marked(best)
+
+
+def ting_misses(parts: np.ndarray, labels: np.ndarray, ting: np.ndarray, final: int) -> int:
+    """How many of ``parts`` the ting automaton (``ting``, ``final``) refuses or mislabels."""
+    return int(misses(parts, labels, ting, final, False))
+
+
+def ting_automaton(keys: np.ndarray, huxi: np.ndarray, yiwushi: bool) -> tuple[np.ndarray, int, int]:
+    """(uint32 transitions, state of best huxi 0, number of parts) of the minimal automaton of
+    the parts one draw from a winning vector (``keys``, ``huxi``: the winning vectors of the
+    group set and their best huxi), each labelled with the best huxi one draw can give it
+    (:func:`parts_one_draw_from_winning`; it accepts no other part: it is built from exactly their keys),
+    checked on every :data:`TING_CHECK_STRIDE`-th of them."""
+    parts, labels = parts_one_draw_from_winning(keys, huxi, yiwushi)
     trans, final = build_automaton(parts, labels)
     ting = (trans & STATE_MASK).astype(np.uint32)
-    bad = misses(parts, labels, ting, final, False)
+    bad = ting_misses(np.ascontiguousarray(parts[::TING_CHECK_STRIDE]),
+                      np.ascontiguousarray(labels[::TING_CHECK_STRIDE]), ting, int(final))
     if bad:
         raise AssertionError(f"the ting automaton refuses or mislabels {bad} parts one draw from winning")
     return ting, int(final), len(parts)
-

@@ -354,7 +354,14 @@ def discard_advice(hand, jokers, visible, tables, over_keys, over_values, rules,
     """
     # views that hold no reference, as in shanten_batch: the steps called per discard count none
     st = (unowned(tables), unowned(over_keys), unowned(over_values))
-    status, n = each_discard(hand, jokers, visible, st, rules, out, discard_work())
+    # the hand and visible counts as uint8 arrays, as discard_batch passes its rows: each_discard
+    # then compiles once for both kernels
+    counts = np.empty(N_TILE_KINDS, np.uint8)
+    seen = np.empty(N_TILE_KINDS, np.uint8)
+    for t in range(N_TILE_KINDS):
+        counts[t] = hand[t]
+        seen[t] = visible[t]
+    status, n = each_discard(counts, np.int64(jokers), seen, st, rules, out, discard_work())
     if status == OK:
         sort_advice(out, n)
     return status, n

@@ -17,7 +17,8 @@ from lookup.errors import TableError
 from lookup.zipai import encoding as core
 from lookup.zipai import units
 from tablegen import zipai as gen
-from tablegen.zipai_automata import build_automaton
+from tablegen.zipai_automata import TING_CHECK_STRIDE, build_automaton, parts_one_draw_from_winning, ting_misses
+from tablegen.zipai_vectors import winning_vectors
 from tests.support import zipai_hands as hg
 from tests.support.oracles import zipai as slow
 
@@ -374,6 +375,18 @@ def test_ting_automaton_is_its_definition_on_every_small_part(loaded, group_set)
             accepted += got >= 0
             labels[got] += 1
     assert accepted > 1000 and len(labels) >= 5
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("group_set", GROUP_SETS)
+def test_ting_automaton_takes_every_part_one_draw_from_winning_to_its_label(loaded, group_set):
+    """Every part the generator finds one draw from a winning vector (the build checks one in
+    TING_CHECK_STRIDE): the stored ting automaton accepts it with the best huxi a draw gives it."""
+    ting, ting_final, *_ = _ting_tables(loaded, group_set)
+    keys, huxi, _ = winning_vectors(group_set == "yiwushi", progress=lambda *_: None)
+    parts, labels = parts_one_draw_from_winning(keys, huxi, group_set == "yiwushi")
+    assert len(parts) > TING_CHECK_STRIDE * 1000 and len(np.unique(labels)) >= 5
+    assert ting_misses(parts, labels, np.ascontiguousarray(ting), ting_final) == 0
 
 
 @pytest.mark.parametrize("group_set", GROUP_SETS)
