@@ -12,7 +12,7 @@ asks of a reading: the waits of the hand before the win (:func:`waits_before`), 
 shape (:func:`wait_shape`), whether the win tile completed a concealed chow
 (:func:`win_in_concealed_chow`). A scoring system adds rows of its own after
 :data:`N_READING_ROWS`. The steps a scorer calls once per hand or per reading, with arrays,
-are inlined into their caller (``jitable(inline="ir")``): no call passes the arrays again.
+are inlined into their caller by LLVM (``jitable(inline="llvm")``): no call passes the arrays again.
 """
 
 from __future__ import annotations
@@ -225,7 +225,7 @@ def fifth_copy_waits(hand, scratch, hu_tables) -> int:
     return mask
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def waits_before(hand, n_declared, facts, hu_tables, work) -> int:
     """The mask of the tiles the hand before the win waited on: those of melds and a pair
     (a tile held four times counted too), and with no declared melds the one odd tile of a
@@ -241,7 +241,7 @@ def waits_before(hand, n_declared, facts, hu_tables, work) -> int:
     return waits
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def sort_melds(work: np.ndarray, n: int) -> None:
     """Sorts the reading's melds in the work rows by tile, a chow before a pong of its tile
     (insertion sort)."""
@@ -268,7 +268,7 @@ def split_range(index: np.ndarray, start: np.ndarray, key: int) -> tuple[int, in
     return np.int64(start[i - 1]), np.int64(start[i])
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def split_ranges(counts, splits_tables):
     """The rows of each suit's split list (characters, dots, bamboo, honors) for ``counts``,
     as four (lo, hi) ranges (``splits_tables``: split index, split start and split list of the
@@ -301,7 +301,7 @@ def take_split(work, splits: np.ndarray, row: int, offset: int, n_ranks: int, n:
     return n, pair
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def read_split(work, splits_tables, a, b, c, d, melds, n_declared) -> tuple[int, int]:
     """Writes a reading into the work rows: the ``n_declared`` declared melds (input rows
     ``melds``), then the melds of split rows ``a``, ``b``, ``c`` and ``d`` of the suits'

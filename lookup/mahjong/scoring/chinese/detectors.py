@@ -219,7 +219,7 @@ def nine_gates(hand, n_declared) -> bool:
     return found
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def tile_fans(whole, form, held, fours, kongs):
     """Adds to fan mask ``whole`` the fans of the tiles held, whatever the melds (as the form
     allows): the suits, the ranks, the honors, 四归一 (once; :func:`reading_fans` gives how many)."""
@@ -259,7 +259,7 @@ def tile_fans(whole, form, held, fours, kongs):
     return whole
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def kong_fans(whole, kongs, concealed_kongs):
     """Adds to fan mask ``whole`` the fans of the number of kongs and of those concealed."""
     if kongs == MAX_MELDS:
@@ -274,7 +274,7 @@ def kong_fans(whole, kongs, concealed_kongs):
     return whole
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def situation_fans(whole, situation):
     """Adds to fan mask ``whole`` the fans of how the hand won (:class:`.hand.Situation`)."""
     if situation.last_tile:
@@ -288,7 +288,7 @@ def situation_fans(whole, situation):
     return whole
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def form_fans(whole, form, held):
     """Adds to fan mask ``whole`` the fans of a special form (:class:`..readings.Form`)."""
     if form == Form.SEVEN_PAIRS:
@@ -310,7 +310,7 @@ def form_fans(whole, form, held):
     return whole
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def wait_fans(whole, form, work, n_melds, pair, facts):
     """Adds to fan mask ``whole`` 边张, 嵌张 or 单钓将 of a reading with melds (the shape the win
     tile takes, :func:`..readings.wait_shape`) when the hand waited on that tile alone."""
@@ -328,7 +328,7 @@ def wait_fans(whole, form, work, n_melds, pair, facts):
     return whole
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def meld_hand_fans(whole, form, work, n_melds, pair, facts: HandFacts):
     """Adds to fan mask ``whole`` the fans of a reading's melds and pair as a whole: concealed
     or melded, all chows or pungs, concealed pungs, the tiles of every meld, and of the
@@ -380,7 +380,7 @@ def meld_hand_fans(whole, form, work, n_melds, pair, facts: HandFacts):
     return whole
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def reading_fans(form, work, n_melds, pair, facts):
     """Every fan found in one reading (before exclusions): those of melds as (fan, where) in
     scratch rows ``FAN`` and ``WHERE``, those of the whole hand as a fan mask; returns (how

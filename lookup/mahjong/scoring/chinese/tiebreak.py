@@ -61,7 +61,7 @@ class Counted(NamedTuple):
     """Fans of melds found (scratch row ``FAN``; ``ALIVE`` says which count)."""
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def reset_state(work) -> None:
     """Starts the choice over (no reading kept)."""
     state = work[Row.STATE]
@@ -172,7 +172,7 @@ def offer_reading(work, key, is_replacing, shape, counted) -> None:
         write_detail(work, slot, shape, counted)
 
 
-@jitable(inline="ir")
+@jitable(inline="llvm")
 def chosen_reading(work) -> int:
     """Moves the reading the calculator keeps into row ``DETAIL``; returns its total (-1 none)."""
     state = work[Row.STATE]
