@@ -146,6 +146,32 @@ def _encoding_rows(rng, quick: bool) -> tuple[list, str]:
     return rows, note
 
 
+def _scoring_rows(rng, batch_hands: list[list[int]], quick: bool) -> list:
+    """score_batch under each scoring preset on the bench's hands of a whole hand's size (21 to
+    26 cards) that win under its rule set (永州 with 1 王: ``wang_hands``), against hu_batch on
+    the same hands and rule set."""
+    from lookup import zipai
+    from lookup.zipai.scoring.rules import PRESET_OPTIONS
+
+    n = 200 if quick else 1_000
+    rows = []
+    for preset in PRESET_OPTIONS:
+        rules = zipai.ScoringRules(preset)
+        wang = 1 if preset == "yongzhou" else 0
+        pool = wang_hands(rng, batch_hands[:20 * n], wang) if wang else batch_hands[:20 * n]
+        pool_rows = np.array([c for c in pool if 21 <= sum(c) + wang <= 26], np.uint8)  # a whole hand's size
+        wins = pool_rows[zipai.hu_batch(pool_rows, rules.ruleset, wang=wang) >= 0][:n]
+        scored = zipai.score_batch(wins, rules=rules, wang=wang)
+        sample = wins[:50].tolist()
+        assert scored["score"][:50].tolist() == [-1 if r is None else r.score for r in
+                                                  (zipai.score(h, rules=rules, wang=wang) for h in sample)]
+        t_score = best_of(lambda w=wins, r=rules, x=wang: zipai.score_batch(w, rules=r, wang=x), repeat=3) / len(wins)
+        t_hu = best_of(lambda w=wins, r=rules.ruleset, x=wang: zipai.hu_batch(w, r, wang=x)) / len(wins)
+        rows.append([f"score_batch, `{preset}`{' (1 王)' if wang else ''}, {len(wins):,} winning hands",
+                     fmt_time(t_score), fmt_time(t_hu), f"**{t_score / t_hu:,.0f}×**", "≤ 3×"])
+    return rows
+
+
 def run(quick: bool) -> str:
     from lookup import zipai
 
@@ -215,6 +241,13 @@ def run(quick: bool) -> str:
         "run once on the first hands, whose answers are checked equal before timing.\n",
         table(variant_rows, ["paibiao", "time", "hands/s", "peer", "peer time", "ratio", "target"]),
         table(once, ["one-off", "time", "target"]),
+        "### Scoring: score_batch against hu_batch\n",
+        "Each scoring preset on the hands above of 21 to 26 cards that win under its rule set (永州: with one card "
+        "given as 王), the situation left at its defaults; `score_batch` scores every candidate of "
+        "each row in Python, `hu_batch` reads the tables in a kernel. A sample of each is checked "
+        "equal to `score` before timing.\n",
+        table(_scoring_rows(rng, batch_hands, quick), ["paibiao", "time per hand", "hu_batch, same hands",
+                                                        "ratio", "target"]),
         "### Key designs of the zipai table\n",
         "Best huxi of checked parts (counts ≤ 2) through each design, same vectors and values "
         f"(`bench/zipai_encoding.py`); the file records the kept one in its `encoding` attribute. {enc_note}\n",
