@@ -9,8 +9,9 @@ from lookup.shisanshui.interruptible import timed_chunks
 from tests.support.env import ROOT, env
 
 CHILD = """
-import sys, time
+import signal, sys, time
 import numpy as np
+signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell's background job starts with SIGINT ignored
 from lookup import shisanshui as sss
 hands = np.argsort(np.random.default_rng(0).random((400_000, 52)), axis=1)[:, :13].astype(np.uint8)
 sss.best_batch(hands[:8], "expected")  # tables loaded, kernel compiled or loaded from the cache
