@@ -87,8 +87,9 @@ def single_hand_query(module: str, name: str, doc: str, default_rules: str, view
     the answer: an answer in ``low .. low + flag - 1``; that plus ``flag`` for a hand with no
     count above 1 (the caller checks a list of them for bools); below ``low`` for a hand its
     row scan refuses (``remainder``: the sizes the query takes, for the error). A list of
-    counts goes straight to the kernel (the hot path: no other call); any other hand form, or
-    a flagged answer, is answered again from :func:`hand_row`, which names bad counts and bools.
+    counts goes straight to the kernel (the hot path: no other call), and a flagged answer
+    there costs one type scan of the list; any other hand form, or a list holding a bool, is
+    answered again from :func:`hand_row`, which names bad counts and bools.
     """
     high = low + flag
     kept = MASK_TILES  # a closure cell: read faster than the module global
@@ -112,6 +113,9 @@ def single_hand_query(module: str, name: str, doc: str, default_rules: str, view
                 except (TypeError, ValueError):
                     answer = ONE_REFUSED  # checked() names the problem
                 if low <= answer < high:
+                    return [*kept[answer]] if tiles else answer
+                if answer >= high and bool not in map(type, hand):  # no count above 1, and no bool
+                    answer -= flag
                     return [*kept[answer]] if tiles else answer
             rules = resolve_rules(rules)
             if rules.plain:
