@@ -37,8 +37,8 @@ from .encoding import (
 )
 from .forms.costs import PLAIN_WORDS, greedy_lacking
 from .forms.knitted_rest import straight_lacking
-from .forms.limits import pair_258_waits, pair_258_win, suits_held, waits_in_game
-from .forms.standard import joker_hu, merged_lacking, standard_hu, standard_waits, suit_waits, suit_win
+from .forms.limits import suits_held, waits_in_game
+from .forms.standard import merged_lacking, standard_waits
 from .lacking import FULL, STRAIGHT, full_least, knitted_rules_lacking, plain_shanten_row, row_lacking
 from .lowering import discard_work, each_discard, sort_advice
 from .row import HU, ONE_REFUSED, ONE_SINGLES, ONE_SINGLES_BIT, TING, checked_keys, rule_flags, scan_row
@@ -47,12 +47,10 @@ from .wins import (
     lean_row,
     other_forms_may_win,
     plain_waits,
+    row_hu,
+    row_waits,
     special_forms,
     special_hu,
-    straight_hu,
-    straight_waits,
-    variant_hu,
-    variant_waits,
 )
 
 kernel = kernel_decorator(__name__)
@@ -60,38 +58,14 @@ kernel = kernel_decorator(__name__)
 
 @kernel
 def hu_batch(counts, jokers, tables, rules, out):
-    """out[i] = hu of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
+    """out[i] = hu of row i (with jokers[i] wildcards when ``jokers`` is not empty): :func:`.wins.row_hu`."""
     with_jokers = jokers.shape[0] != 0
-    flags = rule_flags(rules)
-    quad_as_two_pairs, honors, three_player = flags.quad_as_two_pairs, flags.honors, flags.three_player
-    plain, pair_258 = flags.plain, flags.pair_258
-    tables = unowned(tables)  # the steps called per row (组合龙) then count no references
-    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
-    suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
+    tables = unowned(tables)  # the row step, a call of its own, then counts no references
     for i in range(counts.shape[0]):
-        c = row_at(counts, i)
-        j = np.int64(jokers[i]) if with_jokers else 0
-        status, total, odd, big, singles = scan_row(c, HU, honors, j, three_player)
+        j = np.int64(jokers[i]) if with_jokers else np.int64(0)
+        status, win = row_hu(row_at(counts, i), j, with_jokers, tables, rules)
         if status != OK:
             return status, i
-        tally = (total, odd, big, singles)
-        keys = suit_keys(c)
-        k0, k1, k2, k3 = keys
-        entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
-        if not plain:
-            standard = suit_win(entries, j, with_jokers)
-            if standard and pair_258:  # a win with a 258 pair, 碰碰胡 or 清一色 is a standard win
-                standard = pair_258_win(keys, tally, j, with_jokers, (np.int64(suit_258[k0]), np.int64(suit_258[k1]),
-                                        np.int64(suit_258[k2]), np.int64(honor_258[k3])), rules)
-            win, left = variant_hu(c, keys, entries[3], tally, j, with_jokers, standard, rules)
-            if left:
-                win = straight_hu(c, keys, total, j, with_jokers, (suit, honor))
-            out[i] = win
-            continue
-        win = joker_hu(entries, j) if with_jokers else standard_hu(entries)
-        if not win:
-            forms = special_forms(tally, MAX_HAND_TILES, keys, j, rules)
-            win = forms != 0 and special_hu(c, forms, quad_as_two_pairs, j)
         out[i] = win
     return OK, counts.shape[0]
 
@@ -104,13 +78,12 @@ def hu_batch_without_jokers(counts, tables, rules, out):
     is answered here. Under variants, a row whose standard form wins is answered here when the
     rules have no 258 pair; one whose standard form does not win, when
     :func:`.wins.other_forms_may_win` rules out every other form. Every other row is answered
-    by :func:`hu_batch` on that row alone."""
+    by :func:`.wins.row_hu`, the row step of :func:`hu_batch`."""
     flags = rule_flags(rules)
     quad_as_two_pairs, honors, three_player = flags.quad_as_two_pairs, flags.honors, flags.three_player
     plain, pair_258 = flags.plain, flags.pair_258
     max_suits = (rules >> MAX_SUITS_SHIFT) & 3
-    no_jokers = np.empty(0, np.uint8)
-    hu_tables = tables
+    with_jokers = False
     tables = unowned(tables)
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     for i in range(counts.shape[0]):
@@ -128,7 +101,7 @@ def hu_batch_without_jokers(counts, tables, rules, out):
         elif standard and not pair_258:
             out[i] = suits_held(keys) <= max_suits
         elif standard or other_forms_may_win(c, keys, entries[3], total, odd, paired, rules, 0):
-            hu_batch(counts[i:i + 1], no_jokers, hu_tables, rules, out[i:i + 1])
+            _, out[i] = row_hu(c, np.int64(0), with_jokers, tables, rules)
         else:
             out[i] = False
     return OK, counts.shape[0]
@@ -136,35 +109,16 @@ def hu_batch_without_jokers(counts, tables, rules, out):
 
 @kernel
 def ting_batch(counts, jokers, tables, rules, out):
-    """out[i] = wait mask of row i (with jokers[i] wildcards when ``jokers`` is not empty)."""
+    """out[i] = wait mask of row i (with jokers[i] wildcards when ``jokers`` is not empty):
+    :func:`.wins.row_waits`."""
     with_jokers = jokers.shape[0] != 0
-    flags = rule_flags(rules)
-    honors, three_player, plain, pair_258 = flags.honors, flags.three_player, flags.plain, flags.pair_258
-    tables = unowned(tables)  # the steps called per row (组合龙) then count no references
-    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
-    suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
+    tables = unowned(tables)  # the row step, a call of its own, then counts no references
     for i in range(counts.shape[0]):
-        c = row_at(counts, i)
-        j = np.int64(jokers[i]) if with_jokers else 0
-        status, total, odd, big, singles = scan_row(c, TING, honors, j, three_player)
+        j = np.int64(jokers[i]) if with_jokers else np.int64(0)
+        status, mask = row_waits(row_at(counts, i), j, with_jokers, tables, rules)
         if status != OK:
             return status, i
-        tally = (total, odd, big, singles)
-        keys = suit_keys(c)
-        k0, k1, k2, k3 = keys
-        entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
-        if not plain:
-            standard = suit_waits(c, entries, j, with_jokers)
-            if standard and pair_258:  # the waits of a 258 pair, 碰碰胡 or 清一色 are standard waits
-                standard = pair_258_waits(c, keys, tally, j, with_jokers, standard,
-                                          (np.int64(suit_258[k0]), np.int64(suit_258[k1]), np.int64(suit_258[k2]),
-                                           np.int64(honor_258[k3])), rules)
-            mask, left = variant_waits(c, keys, entries[3], tally, j, with_jokers, standard, rules)
-            if left:
-                mask |= straight_waits(c, keys, total, j, with_jokers, (suit, honor), rules)
-            out[i] = mask
-            continue
-        out[i] = plain_waits(c, entries, keys, tally, j, with_jokers, rules)
+        out[i] = mask
     return OK, counts.shape[0]
 
 
@@ -175,11 +129,11 @@ def ting_batch_without_jokers(counts, tables, rules, out):
     Under plain rules every row is answered here. Under variants, a row is answered here from
     its standard waits (kept to the tiles the rules allow, :func:`.forms.limits.waits_in_game`)
     when :func:`.wins.other_forms_may_win` rules out every other form and, under the 258 pair,
-    it has no standard wait; every other row by :func:`ting_batch` on that row alone."""
+    it has no standard wait; every other row by :func:`.wins.row_waits`, the row step of
+    :func:`ting_batch`."""
     flags = rule_flags(rules)
     honors, three_player, plain, pair_258 = flags.honors, flags.three_player, flags.plain, flags.pair_258
-    no_jokers = np.empty(0, np.uint8)
-    ting_tables = tables
+    with_jokers = False
     tables = unowned(tables)
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
     for i in range(counts.shape[0]):
@@ -192,7 +146,7 @@ def ting_batch_without_jokers(counts, tables, rules, out):
             continue
         standard = standard_waits(entries)
         if standard != 0 and pair_258 or other_forms_may_win(c, keys, entries[3], total, odd, paired, rules, 1):
-            ting_batch(counts[i:i + 1], no_jokers, ting_tables, rules, out[i:i + 1])
+            _, out[i] = row_waits(c, np.int64(0), with_jokers, tables, rules)
         else:
             out[i] = waits_in_game(standard, keys, rules)
     return OK, counts.shape[0]

@@ -6,6 +6,9 @@ Values travel as tuples: ``keys`` the four suit keys (m, p, s, z), ``entries`` t
 entries, or joker entries when ``with_jokers``, ``tally`` the row scan's :data:`.row.Tally`,
 ``tables`` the (suit, honor) entry arrays; ``rules`` is :attr:`.rules.RuleSet.bits`.
 
+- :func:`row_hu`, :func:`row_waits`: hu and waits of one row, every form the rules allow (the
+  row step of the hu/ting kernels, and of the kernels without jokers on the rows their cheap
+  tests leave);
 - :func:`lean_row`: the row step of the kernels without jokers;
 - seven pairs and thirteen orphans: :func:`special_forms` (cheap tests on the tally), then
   :func:`special_hu`, :func:`special_waits` (exact); :func:`plain_waits` under plain rules;
@@ -19,8 +22,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import ERR_COPIES, jitable
-from .encoding import HONOR_TILES, MASK_258, MAX_HAND_TILES, Array, Counts, suit_keys
+from ..jit import ERR_COPIES, OK, jitable
+from .encoding import (
+    HONOR_TILES,
+    KIND_HONOR,
+    KIND_HONOR_258,
+    KIND_SUIT,
+    KIND_SUIT_258,
+    MASK_258,
+    MAX_HAND_TILES,
+    Array,
+    Counts,
+    suit_keys,
+)
 from .forms.costs import Entries
 from .forms.knitted import (
     KNITTED_TILES,
@@ -33,11 +47,11 @@ from .forms.knitted import (
     numbered_fit_knitted,
     numbered_tiles,
 )
-from .forms.limits import histogram, in_play, only_258, suits_held, waits_in_game
+from .forms.limits import histogram, in_play, only_258, pair_258_waits, pair_258_win, suits_held, waits_in_game
 from .forms.seven_pairs import seven_pairs_hu, seven_pairs_waits
-from .forms.standard import joker_waits, size_and_class, standard_waits
+from .forms.standard import joker_hu, joker_waits, size_and_class, standard_hu, standard_waits, suit_waits, suit_win
 from .forms.thirteen_orphans import terminals_only, thirteen_orphans_hu, thirteen_orphans_waits
-from .row import Keys, Tally, held_masks, open_tiles, row_status, scan_row_lean
+from .row import HU, TING, Keys, Tally, held_masks, open_tiles, row_status, rule_flags, scan_row, scan_row_lean
 from .rules import (
     ALL_258,
     HONORS,
@@ -211,3 +225,64 @@ def straight_waits(c: Counts, keys: Keys, total: int, jokers: int, with_jokers: 
                    rules: int) -> int:
     """:func:`.forms.knitted.knitted_straight_waits` of a hand (counts ``c``), in the game of ``rules``."""
     return knitted_straight_waits(c, keys, held_masks(c), total, jokers, with_jokers, tables) & in_play(rules)
+
+
+@jitable(inline="llvm")
+def row_hu(c: Counts, jokers: int, with_jokers: bool, tables: tuple[Array, Array, Array, Array],
+           rules: int) -> tuple[int, bool]:
+    """(status, whether it wins) of one row of 34 counts with ``jokers`` wildcards under ``rules``,
+    every form they allow. ``tables``: the entry arrays of each suit kind (hu/ting entries, or
+    joker entries when ``with_jokers``), as views that hold no reference
+    (:func:`lookup.addresses.unowned`). Past a status other than OK, the answer means nothing."""
+    flags = rule_flags(rules)
+    status, total, odd, big, singles = scan_row(c, HU, flags.honors, jokers, flags.three_player)
+    if status != OK:
+        return status, False
+    tally = (total, odd, big, singles)
+    keys = suit_keys(c)
+    k0, k1, k2, k3 = keys
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
+    if not flags.plain:
+        standard = suit_win(entries, jokers, with_jokers)
+        if standard and flags.pair_258:  # a win with a 258 pair, 碰碰胡 or 清一色 is a standard win
+            suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
+            standard = pair_258_win(keys, tally, jokers, with_jokers, (np.int64(suit_258[k0]), np.int64(suit_258[k1]),
+                                    np.int64(suit_258[k2]), np.int64(honor_258[k3])), rules)
+        win, left = variant_hu(c, keys, entries[3], tally, jokers, with_jokers, standard, rules)
+        if left:
+            win = straight_hu(c, keys, total, jokers, with_jokers, (suit, honor))
+        return OK, win
+    win = joker_hu(entries, jokers) if with_jokers else standard_hu(entries)
+    if not win:
+        forms = special_forms(tally, MAX_HAND_TILES, keys, jokers, rules)
+        win = forms != 0 and special_hu(c, forms, flags.quad_as_two_pairs, jokers)
+    return OK, win
+
+
+@jitable(inline="llvm")
+def row_waits(c: Counts, jokers: int, with_jokers: bool, tables: tuple[Array, Array, Array, Array],
+              rules: int) -> tuple[int, int]:
+    """(status, wait mask) of one row of 34 counts with ``jokers`` wildcards under ``rules``,
+    every form they allow; ``tables`` as :func:`row_hu`."""
+    flags = rule_flags(rules)
+    status, total, odd, big, singles = scan_row(c, TING, flags.honors, jokers, flags.three_player)
+    if status != OK:
+        return status, 0
+    tally = (total, odd, big, singles)
+    keys = suit_keys(c)
+    k0, k1, k2, k3 = keys
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
+    if not flags.plain:
+        standard = suit_waits(c, entries, jokers, with_jokers)
+        if standard and flags.pair_258:  # the waits of a 258 pair, 碰碰胡 or 清一色 are standard waits
+            suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
+            standard = pair_258_waits(c, keys, tally, jokers, with_jokers, standard,
+                                      (np.int64(suit_258[k0]), np.int64(suit_258[k1]), np.int64(suit_258[k2]),
+                                       np.int64(honor_258[k3])), rules)
+        mask, left = variant_waits(c, keys, entries[3], tally, jokers, with_jokers, standard, rules)
+        if left:
+            mask |= straight_waits(c, keys, total, jokers, with_jokers, (suit, honor), rules)
+        return OK, mask
+    return OK, plain_waits(c, entries, keys, tally, jokers, with_jokers, rules)
