@@ -251,14 +251,16 @@ async def _batch(request: Request, query: Query) -> Response:
                                         f"application/octet-stream, got {media[:60] or 'none'!r}")
     by_name = {p.name: p for p in query.options}
     rules_param = next((p for p in query.options if p.rules_class is not None), None)
-    rules_fields = {} if rules_param is None else record_fields(rules_param.rules_class)
+    rules_fields: dict[str, Any] | None = None  # read from the rules class once a field is given
     kwargs: dict[str, Any] = {}
     fields: dict[str, Any] = {}
     for name, text in request.query_params.items():
         param = by_name.get(name)
+        if param is None and rules_fields is None:
+            rules_fields = {} if rules_param is None else record_fields(rules_param.rules_class)
         if param is not None:
             kwargs[name] = _query_value(param, text)
-        elif name in rules_fields:
+        elif rules_fields and name in rules_fields:
             fields[name] = _field_value(rules_fields[name], text)
         else:
             also = f" and the fields of {rules_param.name}" if rules_param is not None else ""
