@@ -9,8 +9,10 @@ Routes:
 - ``POST /v1/{game}/{query}_batch`` with ``Content-Type: application/octet-stream``: the
   body is the batch array's raw uint8 bytes (rows of the query's width; ``fan_batch``'s row
   holds its three arrays side by side), other arguments come from the query string
-  (``?rules=riichi&jokers=1``); the answer is the result array's raw bytes (little-endian),
-  described by the ``X-Dtype`` and ``X-Shape`` headers.
+  (``?rules=riichi&jokers=1``; the fields of a rules object may be given as parameters of
+  their own, ``?rules=changde&cap=20``); the answer is the result array's raw bytes
+  (little-endian, a structured result's fields packed), described by the ``X-Dtype`` and
+  ``X-Shape`` headers (:func:`~.encoding.dtype_header`).
 - ``POST /v1/noop``: reads and decodes a JSON body like a query and answers
   ``{"result": null}``: the stack's own cost, for load tests.
 - ``GET /healthz``, ``GET /v1/tables`` (what ``paibiao tables info --json`` prints),
@@ -30,11 +32,13 @@ import contextlib
 import logging
 import os
 import sys
+import typing
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.lib.recfunctions import repack_fields
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -45,7 +49,7 @@ from starlette.staticfiles import StaticFiles
 
 from .. import __version__
 from ..batching import Batcher, answer_all
-from .encoding import dumps, loads, to_json
+from .encoding import dtype_header, dumps, loads, to_json
 from .errors import (
     InvalidFieldError,
     MethodNotAllowedError,
@@ -57,7 +61,8 @@ from .errors import (
     error_body,
 )
 from .page import STATIC
-from .queries import GAMES, Param, Query, routes
+from .queries import GAMES, Param, Query, argument, routes
+from .schemas import record_fields
 
 MiB = 2**20
 INLINE_BYTES = 64 * 1024
@@ -245,13 +250,25 @@ async def _batch(request: Request, query: Query) -> Response:
         raise UnsupportedMediaTypeError(f"{query.name} takes the rows as raw bytes with Content-Type: "
                                         f"application/octet-stream, got {media[:60] or 'none'!r}")
     by_name = {p.name: p for p in query.options}
-    kwargs = {}
+    rules_param = next((p for p in query.options if p.rules_class is not None), None)
+    rules_fields: dict[str, Any] | None = None  # read from the rules class once a field is given
+    kwargs: dict[str, Any] = {}
+    fields: dict[str, Any] = {}
     for name, text in request.query_params.items():
         param = by_name.get(name)
-        if param is None:
+        if param is None and rules_fields is None:
+            rules_fields = {} if rules_param is None else record_fields(rules_param.rules_class)
+        if param is not None:
+            kwargs[name] = _query_value(param, text)
+        elif rules_fields and name in rules_fields:
+            fields[name] = _field_value(rules_fields[name], text)
+        else:
+            also = f" and the fields of {rules_param.name}" if rules_param is not None else ""
             raise InvalidFieldError(f"unknown query parameter {name[:40]!r}: {query.name} takes "
-                                    f"{', '.join(by_name) or 'none'}")
-        kwargs[name] = _query_value(param, text)
+                                    f"{', '.join(by_name) or 'none'}{also}")
+    if fields:
+        assert rules_param is not None
+        kwargs[rules_param.name] = _rules_of_fields(rules_param, kwargs.pop(rules_param.name, None), fields)
     body = await request.body()
     width = query.width
     assert width is not None
@@ -261,10 +278,25 @@ async def _batch(request: Request, query: Query) -> Response:
     rows = np.frombuffer(body, np.uint8).reshape(-1, width)
     arguments = query.split(rows)  # new writable arrays: the kernels' signature
     out = np.ascontiguousarray(await asyncio.to_thread(lambda: query.function(**arguments, **kwargs)))
-    if out.dtype.byteorder == ">":
-        out = out.astype(out.dtype.newbyteorder("<"))
+    if out.dtype.fields is not None:
+        out = repack_fields(out)
+    little = out.dtype.newbyteorder("<")
+    if out.dtype != little:
+        out = out.astype(little)
     return Response(out.tobytes(), media_type="application/octet-stream",
-                    headers={"X-Dtype": out.dtype.name, "X-Shape": ",".join(str(n) for n in out.shape)})
+                    headers={"X-Dtype": dtype_header(out.dtype), "X-Shape": ",".join(str(n) for n in out.shape)})
+
+
+def _rules_of_fields(param: Param, preset: Any, fields: dict[str, Any]) -> Any:
+    """The rules object of a batch route's rules fields given as query parameters: with a
+    ``rules`` name too, that name is the object's ``preset`` (a class without one takes the
+    name or the fields, not both)."""
+    assert param.rules_class is not None
+    if preset is not None:
+        if "preset" not in record_fields(param.rules_class):
+            raise InvalidFieldError(f"give {param.name} as a preset name or by its fields, not both")
+        fields = {"preset": preset, **fields}
+    return argument(param, fields)
 
 
 def _integer_text(text: str) -> bool:
@@ -273,6 +305,18 @@ def _integer_text(text: str) -> bool:
 
 BOOLEAN_TEXT = {"true": True, "false": False, "1": True, "0": False}
 """How a query string gives a boolean parameter (``?self_drawn=true``)."""
+
+
+def _field_value(annotation: Any, text: str) -> Any:
+    """A query-string value of a rules field as its annotation takes it: None (``none``), a
+    boolean, an integer, or the text."""
+    kinds = typing.get_args(annotation) or (annotation,)
+    lowered = text.lower()
+    if type(None) in kinds and lowered in ("none", "null"):
+        return None
+    if bool in kinds and lowered in BOOLEAN_TEXT:
+        return BOOLEAN_TEXT[lowered]
+    return int(text) if int in kinds and _integer_text(text) else text
 
 
 def _query_value(param: Param, text: str) -> Any:

@@ -5,6 +5,10 @@ indices stay integers, numpy scalars become numbers and arrays lists, ``bytes`` 
 integers, a named tuple or dataclass an object of its fields plus its public properties
 (``Advice`` gets ``waits`` beside ``wait_mask``), a dict an object (JSON keys are strings:
 ``zipai.ting``'s ``{4: 12}`` is ``{"4": 12}``), tuples and lists arrays.
+
+:func:`dtype_header` names a batch route's result dtype in its ``X-Dtype`` header (a numpy
+dtype name, or for a structured result its fields as ``name:dtype`` pairs);
+:func:`header_dtype` reads it back.
 """
 
 from __future__ import annotations
@@ -55,6 +59,23 @@ def to_json(value: Any) -> Any:
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def dtype_header(dtype: np.dtype) -> str:
+    """The ``X-Dtype`` text of a little-endian result dtype: its name (``int8``), or for a
+    structured dtype its packed fields in order, ``name:dtype`` joined by commas
+    (``score:int32,huxi:int16,tun:int16,fan:int32``)."""
+    if dtype.fields is None:
+        return dtype.name
+    return ",".join(f"{name}:{dtype.fields[name][0].name}" for name in dtype.names or ())
+
+
+def header_dtype(text: str) -> np.dtype:
+    """The little-endian numpy dtype an ``X-Dtype`` text names (:func:`dtype_header`'s inverse)."""
+    if ":" not in text:
+        return np.dtype(text).newbyteorder("<")
+    fields = [part.split(":", 1) for part in text.split(",")]
+    return np.dtype([(name, np.dtype(kind).newbyteorder("<")) for name, kind in fields])
 
 
 def dumps(value: Any) -> bytes:

@@ -71,21 +71,31 @@ def _row_text(query: Query) -> str:
     return f" Each row holds {', '.join(parts[:-1])} and {parts[-1]}."
 
 
+RULES_FIELDS_TEXT = ("a preset name, or the rules object's fields each as a query parameter of its own; a rules "
+                     "class with a preset field takes both (the name is its preset)")
+"""How a batch route's query string gives a rules object (:func:`lookup.service.app.query_route`)."""
+
+
+DTYPE_TEXT = "numpy dtype name, e.g. bool, int8, uint64; a structured result's fields, e.g. score:int32,huxi:int16"
+
+
 def _batch_operation(query: Query) -> dict[str, Any]:
-    params = [{"name": p.name, "in": "query", "required": False, "schema": p.schema} for p in query.options]
+    params = [{"name": p.name, "in": "query", "required": False, "schema": p.schema}
+              | ({"description": RULES_FIELDS_TEXT} if p.rules_class is not None else {}) for p in query.options]
     return {
         "operationId": f"{query.game}_{query.name}",
         "tags": [query.game],
         "summary": f"lookup.{query.game}.{query.name}",
         "description": (f"{query.summary}\n\nThe body is an (N, {query.width}) uint8 array's raw bytes "
                         f"(row-major, {query.width} bytes per hand).{_row_text(query)} The answer is the result "
-                        "array's raw bytes (little-endian), its dtype and shape in the X-Dtype and X-Shape headers."),
+                        "array's raw bytes (little-endian), its dtype and shape in the X-Dtype and X-Shape headers "
+                        "(a structured result's packed fields as name:dtype pairs)."),
         "parameters": params,
         "requestBody": {"required": True, "content": {"application/octet-stream": {
             "schema": {"type": "string", "format": "binary"}}}},
         "responses": {"200": {"description": "the result array's raw bytes",
                               "headers": {"X-Dtype": {"schema": {"type": "string"},
-                                                      "description": "numpy dtype name, e.g. bool, int8, uint64"},
+                                                      "description": DTYPE_TEXT},
                                           "X-Shape": {"schema": {"type": "string"},
                                                       "description": "comma-separated shape, e.g. 1000 or 1000,13"}},
                               "content": {"application/octet-stream": {

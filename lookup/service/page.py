@@ -3,8 +3,9 @@
 The page (``static/app.js``) asks the JSON API for every answer; what it needs beyond
 answers comes from the game modules here, once per process, as a JSON ``catalog`` inside the
 HTML: each game's tile or card names (the pictures are ``/static/pictures/<game>/<index>.svg``),
-its rules presets, the shisanshui objectives, the most jokers a mahjong hand takes, and for
-Chinese Official scoring the wind tiles, the most flowers and the fans a win needs.
+its rules presets, the shisanshui objectives, the most jokers a mahjong hand takes, for
+Chinese Official scoring the wind tiles, the most flowers and the fans a win needs, and the
+zipai scoring presets (name -> the game's Chinese name; which play with 王, the most 王 a hand holds).
 """
 
 from __future__ import annotations
@@ -39,7 +40,10 @@ def catalog() -> dict[str, Any]:
                        "special_points": {name: points for name, (points, _) in shisanshui.SPECIALS.items()}},
         "zipai": {"names": [zipai.card_name(c) for c in range(N_ZIPAI_CARDS)],
                   "ascii": [zipai.card_name(c, "ascii") for c in range(N_ZIPAI_CARDS)],
-                  "presets": {name: rules.min_huxi for name, rules in zipai.PRESETS.items()}},
+                  "presets": {name: rules.min_huxi for name, rules in zipai.PRESETS.items()},
+                  "scoring": dict(zipai.SCORING_PRESETS),
+                  "wang_scoring": [name for name in zipai.SCORING_PRESETS if zipai.ScoringRules(name).has_wang],
+                  "max_wang": zipai.MAX_WANG, "wang": zipai.WANG},
     }
 
 

@@ -18,7 +18,7 @@ Modules, from notation to queries:
 * :mod:`~lookup.zipai.queries`: ``hu``, ``ting``, ``hu_batch``, ``ting_batch``.
 * :mod:`~lookup.zipai.splits`: ``decompositions`` (every split, ``Split``) and ``hu_detail``
   (the best split and the card counts 名堂 are judged on: ``Detail``, ``Unit``).
-* :mod:`~lookup.zipai.scoring`: regional scoring presets: ``ScoringRules``, ``score``,
+* :mod:`~lookup.zipai.scoring`: regional scoring presets: ``SCORING_PRESETS``, ``ScoringRules``, ``score``,
   ``score_waits``, ``score_batch``, ``payments``, ``bopi_settle`` (docs/zipai-scoring.md).
 
 Importing the package loads no table and compiles nothing; the scalar queries never import
@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # the public names as mypy and IDEs see them
     from .queries import hu, hu_batch, ting, ting_batch
     from .registry import QUERIES
     from .rules import PRESETS, RuleSet, get_rules
-    from .scoring.rules import ScoringRules
+    from .scoring.rules import SCORING_PRESETS, ScoringRules
     from .scoring.score import ScoreResult, score, score_batch, score_waits
     from .scoring.settlement import bopi_settle, payments
     from .splits import Detail, Split, Unit, decompositions, hu_detail
@@ -49,7 +49,7 @@ else:  # the same names by defining submodule, each imported on first use
         "rules": ("PRESETS", "RuleSet", "get_rules"),
         "splits": ("Detail", "Split", "Unit", "decompositions", "hu_detail"),
         "wang": ("MAX_WANG", "WANG"),
-        "scoring.rules": ("ScoringRules",),
+        "scoring.rules": ("SCORING_PRESETS", "ScoringRules"),
         "scoring.score": ("ScoreResult", "score", "score_batch", "score_waits"),
         "scoring.settlement": ("bopi_settle", "payments"),
         "registry": ("QUERIES",),
@@ -60,6 +60,6 @@ __all__ = [
     "hu", "hu_batch", "ting", "ting_batch", "decompositions", "hu_detail", "Split", "Detail", "Unit", "Meld",
     "RuleSet", "PRESETS", "get_rules", "WANG", "MAX_WANG", "Hand", "card_name", "counts_of", "format_cards",
     "format_counts", "hand_counts", "parse_cards", "parse_meld", "parse_melds",
-    "QUERIES", "N_CARDS", "N_NUMBERS", "ScoringRules", "ScoreResult", "score", "score_waits", "score_batch",
-    "payments", "bopi_settle",
+    "QUERIES", "N_CARDS", "N_NUMBERS", "SCORING_PRESETS", "ScoringRules", "ScoreResult", "score", "score_waits",
+    "score_batch", "payments", "bopi_settle",
 ]

@@ -12,13 +12,19 @@ from .cards import format_counts, hand_counts
 from .encoding import N_CARDS
 from .melds import parse_melds
 from .queries import hu, hu_batch, ting, ting_batch
-from .scoring.score import score, score_batch, score_waits
+from .scoring.score import MAX_EXPOSED, score, score_batch, score_waits
 from .splits import decompositions, hu_detail
 
-__all__ = ["HAND_ROW", "QUERIES"]
+__all__ = ["HAND_ROW", "QUERIES", "SCORE_ROW"]
 
 HAND_ROW = (RowPart("counts", (N_CARDS,)),)
 """A batch route's row: the hand's 20 card counts."""
+
+SCORE_ROW = (RowPart("counts", (N_CARDS,)), RowPart("exposed", (MAX_EXPOSED, 4), "int8"),
+             RowPart("win_card", (), "int8"), RowPart("wang"), RowPart("xing", (), "int8"))
+"""``score_batch``'s row, 51 bytes: the 20 counts with the winning card, 7 exposed melds as
+int8 (kind, card, card, card), the winning card and the 醒 card as int8 (a card index,
+``WANG`` for a 王, -1 none) and the 王 held (uint8); the flags are one value for every row."""
 
 
 def _rows(hand: str, n: int = 4) -> np.ndarray:
@@ -67,7 +73,7 @@ QUERIES = Registry("zipai", (
         "detail", "the best split of a winning hand and the card counts its 名堂 are judged on", "paohuzi")),
     Query(score, score_batch, warmups=(
         Warmup("score", lambda: score("贰柒拾 贰柒拾 二七十 一二三 四五六 叁肆伍 八九十", rules="changde")),
-    ), command=CommandLine(  # no octet-stream route: its structured answer has no single X-Dtype
+    ), row=SCORE_ROW, command=CommandLine(
         "score", "the score of a win under a regional scoring preset: 名堂, 囤, 番", "changde")),
     Query(score_waits, command=CommandLine(
         "score-waits", "the score of each card whose draw wins, under a regional scoring preset", "changde")),

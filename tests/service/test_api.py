@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 
 import numpy as np
 import pytest
@@ -13,10 +14,11 @@ from starlette.testclient import TestClient
 from lookup import mahjong, zipai
 from lookup import shisanshui as sss
 from lookup.service.app import LimitsMiddleware, ServiceConfig, create_app
-from lookup.service.encoding import to_json
+from lookup.service.encoding import dtype_header, header_dtype, to_json
 from lookup.service.queries import batch_route_names, json_route_names, routes
 from tests.support import gb_hands, mahjong_hands, shisanshui_hands, zipai_hands
 
+from ..zipai.scoring_twin import random_hand
 from .support import wait_until
 
 SSS_HAND = "AS AH AD KS QS 9S 7S 3S KH QH 8H 6H 2H"
@@ -184,6 +186,8 @@ BATCH_CASES = [  # (game, query, query string, rows: "mahjong" / "zipai" and the
     ("shisanshui", "best_batch", "?objective=expected", 13), ("zipai", "hu_batch", "?rules=hunan", ("zipai", 9)),
     ("zipai", "ting_batch", "", ("zipai", 8)),
     ("mahjong", "fan_batch", "", "fan"), ("mahjong", "fan_batch", "?self_drawn=true&seat_wind=2&flowers=3", "fan"),
+    ("zipai", "score_batch", "?rules=changde&self_drawn=true", "score"),
+    ("zipai", "score_batch", "?rules=anhua&huangfan=1", "score"),
 ]
 SAMPLES = {("mahjong", 14): ["11123456789999m", "1122m3344p5566s77z"], ("mahjong", 13): ["1112345678999m"],
            ("zipai", 9): ["二七十二七十贰柒拾"], ("zipai", 8): ["二七十二七十贰柒"]}
@@ -199,12 +203,58 @@ def _fan_row(case):
     return [*case.hand, case.win_tile, *(v for meld in melds for v in meld)]
 
 
+SCORE_MELD_CODES = {"peng": 1, "wei": 2, "pao": 3, "ti": 4, "chi": 5}
+"""``score_batch``'s meld kinds (0: no meld)."""
+
+
+def _score_row(counts, wang, melds, win, xing=-1):
+    """A ``score_batch`` route row: 20 counts, 7 int8 melds (kind, card, card, card), the
+    winning card, the 王 held and the 醒 card (-1 none)."""
+    exposed = np.zeros((7, 4), np.int8)
+    for j, (kind, cards) in enumerate(melds):
+        exposed[j] = [SCORE_MELD_CODES[kind], *(cards if kind == "chi" else (cards[0], 0, 0))]
+    tail = np.array([win, wang, xing], np.int8)
+    return np.concatenate([np.array(counts, np.uint8), exposed.view(np.uint8).ravel(), tail.view(np.uint8)])
+
+
+def _score_rows(seed, n, preset="changde", max_wang=0, xing=False):
+    """n seeded ``score_batch`` rows of winning-shaped hands (``tests.zipai.scoring_twin``);
+    every third one has a card swapped, so that some do not win."""
+    rng, rows = random.Random(seed), []
+    while len(rows) < n:
+        drawn = random_hand(rng, preset, max_wang)
+        if drawn is None:
+            continue
+        counts, wang, melds, win = drawn
+        if len(rows) % 3 == 2:
+            held = [t for t in range(20) if counts[t] and t != win]
+            free = [t for t in range(20) if counts[t] + sum(c.count(t) for _, c in melds) < 4]
+            if not held or not free:
+                continue
+            counts = list(counts)
+            counts[rng.choice(held)] -= 1
+            counts[rng.choice(free)] += 1
+        turned = rng.randrange(-1, 21 if max_wang else 20) if xing else -1  # 20: a turned 王, where 王 play
+        rows.append(_score_row(counts, wang, melds, win, turned))
+    return np.array(rows, np.uint8)
+
+
+def _score_args(rows):
+    """``score_batch``'s arrays of route rows, sliced by hand from the documented layout."""
+    return {"counts": rows[:, :20].copy(), "exposed": rows[:, 20:48].view(np.int8).reshape(-1, 7, 4).copy(),
+            "win_card": rows[:, 48].view(np.int8).copy(), "wang": rows[:, 49].copy(),
+            "xing": rows[:, 50].view(np.int8).copy()}
+
+
 def _rows(rng, kind, n):
     """n rows: every other one a sample hand of the size, the rest seeded random hands (for
-    ``fan_batch``, seeded winning hands with their melds, and some changed by a tile)."""
+    ``fan_batch`` and ``score_batch``, seeded winning hands with their melds, and some changed
+    by a tile)."""
     if kind == "fan":
         return np.array([_fan_row(gb_hands.random_case(rng) if i % 3 else gb_hands.losing_case(rng))
                          for i in range(n)], np.uint8)
+    if kind == "score":
+        return _score_rows(int(rng.integers(2**31)), n)
     if isinstance(kind, int):
         return np.array([rng.permutation(52)[:kind] for _ in range(n)], np.uint8)
     game, size = kind
@@ -239,13 +289,17 @@ def test_a_batch_route_answers_the_batch_functions_bytes(client, rng, game, name
                            headers={"Content-Type": "application/octet-stream"})
     assert response.status_code == 200, response.text
     kwargs = {k: _query_value(v) for k, v in (p.split("=") for p in params[1:].split("&") if p)}
+    named = {}
     if kind == "fan":  # the row: 34 counts, the win tile, 4 melds of (kind, tile) as int8
         args = (rows[:, :34].copy(), rows[:, 34].copy(), rows[:, 35:].view(np.int8).reshape(-1, 4, 2).copy())
+    elif kind == "score":
+        args, named = (), _score_args(rows)
     else:
         args = (rows.copy(),)
-    want = routes().get(game, name).function(*args, **kwargs)
+    want = routes().get(game, name).function(*args, **named, **kwargs)
     shape = tuple(int(n) for n in response.headers["x-shape"].split(","))
-    got = np.frombuffer(response.content, np.dtype(response.headers["x-dtype"]).newbyteorder("<")).reshape(shape)
+    assert response.headers["x-dtype"] == dtype_header(want.dtype)
+    got = np.frombuffer(response.content, header_dtype(response.headers["x-dtype"])).reshape(shape)
     assert got.dtype == want.dtype and np.array_equal(got, want)
 
 
@@ -265,6 +319,99 @@ def test_fan_batch_rows_answer_what_fan_does(client, rng):
                             self_drawn=True, round_wind=1)
         assert total == (-1 if score is None else score.total), case
     assert (got == -1).any() and (got >= 0).any()
+
+
+@pytest.mark.parametrize("preset,options", [
+    ("changde", "&cap=20&hanghangxi=true&difen=2"), ("hengyang_shihuka", "&yiwushi=false&shuangxing=1"),
+    ("yongzhou", "&qihu=15&hongzhuan=true&cap=none"), ("anhua", "&zimo_fan=true&hupai_jia=5"),
+    ("shaoyang_bopi", "&hongheidian=false"),
+])
+def test_score_batch_rows_answer_what_score_batch_and_score_do(client, preset, options):
+    """Seeded hands with melds, 王 and 醒 cards, room options as query parameters: the route's
+    bytes are ``zipai.score_batch``'s, and each row is ``zipai.score`` of its hand."""
+    xing = preset in ("yongzhou", "hengyang_shihuka")
+    rows = _score_rows(sum(map(ord, preset)), 90, preset, max_wang=2 if preset == "yongzhou" else 0, xing=xing)
+    if preset == "hengyang_shihuka":  # 一五十 melds need the option on: keep the rows without them
+        rows = rows[[not any(sorted(m[1:].tolist()) in ([0, 4, 9], [10, 14, 19]) for m in a.view(np.int8)
+                             .reshape(7, 4) if m[0] == 5) for a in rows[:, 20:48]]]
+    response = client.post(f"/v1/zipai/score_batch?rules={preset}&self_drawn=true{options}", content=rows.tobytes(),
+                           headers={"Content-Type": "application/octet-stream"})
+    assert response.status_code == 200, response.text
+    got = np.frombuffer(response.content, header_dtype(response.headers["x-dtype"]))
+    room = {k: _query_value(v) for k, v in (p.split("=") for p in options[1:].split("&"))}
+    room = {k: None if v == "none" else bool(v) if k in ("shuangxing",) else v for k, v in room.items()}
+    rules = zipai.ScoringRules(preset, **room)
+    args = _score_args(rows)
+    want = zipai.score_batch(**args, rules=rules, self_drawn=True)
+    assert got.dtype == want.dtype and np.array_equal(got, want)
+    codes = {v: k for k, v in SCORE_MELD_CODES.items()}
+    for i, row in enumerate(got.tolist()):
+        melds = [(codes[k], cs if k == 5 else cs[0]) for k, *cs in args["exposed"][i].tolist() if k]
+        win, xing_card = int(args["win_card"][i]), int(args["xing"][i])
+        r = zipai.score(args["counts"][i].tolist(), melds, rules=rules, win_card=None if win < 0 else win,
+                        wang=int(args["wang"][i]), xing=None if xing_card < 0 else xing_card, self_drawn=True)
+        assert row == ((-1, -1, -1, -1) if r is None else (r.score, r.huxi, -1 if r.tun is None else r.tun,
+                                                             -1 if r.fan is None else r.fan)), i
+    assert (got["score"] == -1).any() and (got["score"] > 0).any()
+
+
+@pytest.mark.parametrize("query,kind", [
+    ("?rules=changde&discard=true&tianhu=true", "InvalidSituationError"),
+    ("?rules=changde&no_such=1", "InvalidFieldError"),  # neither a parameter nor a field of the rules
+    ("?rules=changde&qihu=21", "InvalidRulesError"),  # yongzhou's room option
+    ("?rules=changde&hanghangxi=maybe", "InvalidRulesError"),
+    ("?rules=nowhere", "InvalidRulesError"),
+    ("?rules=anhua&shuangxing=true", "InvalidRulesError"),  # a room option anhua does not have
+    ("?rules=changde&xing_count=2", "InvalidRulesError"),  # changde counts no 醒
+])
+def test_score_batch_route_errors_are_the_json_routes(client, query, kind):
+    """A bad rules option or flag in the query string gets the error the JSON ``score`` route
+    gives for the same arguments."""
+    rows = _score_rows(7, 3)
+    octet = _error(client.post(f"/v1/zipai/score_batch{query}", content=rows.tobytes(),
+                               headers={"Content-Type": "application/octet-stream"}), 400, kind)
+    if kind != "InvalidFieldError":
+        params = {k: _query_value(v) for k, v in (p.split("=") for p in query[1:].split("&"))}
+        rules = params.pop("rules")
+        room = {k: params.pop(k) for k in list(params) if k in zipai.ScoringRules.__dataclass_fields__}
+        body = {"hand": rows[0, :20].tolist(), "rules": {"preset": rules, **room} if room else rules, **params}
+        assert _error(client.post("/v1/zipai/score", json=body), 400, kind).split(": ", 1)[-1] in octet
+
+
+def test_score_batch_route_bad_rows_name_the_row(client):
+    rows = _score_rows(11, 3)
+    rows[1, 48] = 25  # a winning card that is no card
+    octet = {"Content-Type": "application/octet-stream"}
+    assert "row 1" in _error(client.post("/v1/zipai/score_batch?rules=changde", content=rows.tobytes(),
+                                         headers=octet), 400, "InvalidArgumentError")
+    rows[1, 48], rows[2, 20] = 0, 9  # meld kind 9
+    assert "row 2" in _error(client.post("/v1/zipai/score_batch?rules=changde", content=rows.tobytes(),
+                                         headers=octet), 400, "InvalidArgumentError")
+    rows[2, 20] = 0
+    rows[0, 49] = 1  # a 王 where changde plays none
+    assert "row 0" in _error(client.post("/v1/zipai/score_batch?rules=changde", content=rows.tobytes(),
+                                         headers=octet), 400, "InvalidHandError")
+    assert "51-byte rows" in _error(client.post("/v1/zipai/score_batch?rules=changde", content=rows.tobytes()[:-1],
+                                                headers=octet), 400, "InvalidFieldError")
+    response = client.post("/v1/zipai/score_batch?rules=changde", content=b"", headers=octet)
+    assert response.status_code == 200 and response.content == b"" and response.headers["x-shape"] == "0"
+
+
+def test_a_batch_routes_rules_fields_are_query_parameters(client):
+    rows = np.array([list(mahjong.hand_counts(h)) for h in ("1122m3344p5566s77z", "11123456789999m")], np.uint8)
+    octet = {"Content-Type": "application/octet-stream"}
+    response = client.post("/v1/mahjong/is_hu_batch?seven_pairs=false&honors=true", content=rows.tobytes(),
+                           headers=octet)
+    want = mahjong.is_hu_batch(rows.copy(), rules=mahjong.RuleSet(seven_pairs=False, honors=True))
+    assert np.frombuffer(response.content, header_dtype(response.headers["x-dtype"])).tolist() == want.tolist()
+    assert "not both" in _error(client.post("/v1/mahjong/is_hu_batch?rules=riichi&seven_pairs=true",
+                                            content=rows.tobytes(), headers=octet), 400, "InvalidFieldError")
+
+
+def test_the_dtype_header_round_trips():
+    scored = zipai.score_batch(np.zeros((0, 20), np.uint8), rules="anhua").dtype
+    for dtype in (np.dtype(np.int8), np.dtype("<u8"), scored):
+        assert header_dtype(dtype_header(dtype)) == dtype
 
 
 def _answer(response):

@@ -13,6 +13,7 @@ The test skips only when neither chromium nor chromium-driver is installed and
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import tempfile
 from pathlib import Path
@@ -23,6 +24,7 @@ from lookup import mahjong, zipai
 from lookup import shisanshui as sss
 from lookup.service.fonts import FAMILY as FONT_FAMILY
 
+from ..zipai.scoring_twin import random_hand
 from .support import png_pixels, wait_until
 
 pytestmark = pytest.mark.browser
@@ -423,6 +425,74 @@ def test_zipai_tab(page, shots):
     assert _by_id(page, "zp-error").text == _error_of(lambda: zipai.hand_counts("x11"))[0]
     _enter(page, "zipai", [("zp-hand", win), ("zp-exposed", "碰")])
     assert _by_id(page, "zp-error").text == _error_of(lambda: zipai.parse_melds(["碰"]))[0]
+
+
+def _scored_hand(seed, preset, wang):
+    """A seeded hand that wins under ``preset`` self-drawn and read as written, with ``wang`` 王:
+    (concealed counts, exposed melds as text, the winning card)."""
+    rng = random.Random(seed)
+    while True:
+        drawn = random_hand(rng, preset, max_wang=wang)
+        if drawn is None or drawn[1] != wang or drawn[3] == zipai.WANG or sum(drawn[0]) < 6:
+            continue  # the ready hand (the winning card taken out) must hold cards to type
+        counts, _, melds, win = drawn
+        exposed = [zipai.parse_meld(m).text() for m in melds]
+        if zipai.score(counts, exposed, rules=preset, wang=wang, self_drawn=True) is not None:
+            return counts, exposed, win
+
+
+def _score_shown(driver):
+    """(score, huxi, 囤, 番, 名堂) the score block shows (囤 and 番 None where it shows none)."""
+    shown = _by_id(driver, "zp-score-value")
+    tun, fan = (shown.get_attribute(f"data-{k}") for k in ("tun", "fan"))
+    return (int(shown.get_attribute("data-value")), int(shown.get_attribute("data-huxi")),
+            None if tun == "none" else int(tun), None if fan == "none" else int(fan),
+            tuple(li.get_attribute("data-name") for li in _all(driver, "#zp-mingtang li")))
+
+
+@pytest.mark.parametrize("preset,wang", [("changde", 0), ("yongzhou", 1)])
+def test_zipai_scoring_preset(page, shots, preset, wang):
+    """Under a scoring preset a seeded winning hand shows zipai.score's score, 名堂, 囤 and 番, and
+    the hand without its winning card shows zipai.score_waits's score under each wait."""
+    _tab(page, "zipai")
+    counts, exposed, win = _scored_hand(sum(map(ord, preset)), preset, wang)
+    hand = zipai.format_counts(counts)
+    _enter(page, "zipai", [("zp-hand", hand), ("zp-exposed", " ".join(exposed))])
+    assert not _by_id(page, "zp-score-options").is_displayed() and not _by_id(page, "zp-score-block").is_displayed()
+    _select(page, "zipai", "zp-scoring", preset)
+    assert _by_id(page, "zp-wang").is_displayed() == bool(wang)
+    if wang:
+        _enter(page, "zipai", [("zp-wang", str(wang))])
+    want = zipai.score(counts, exposed, rules=preset, wang=wang, self_drawn=True)
+    assert _score_shown(page) == (want.score, want.huxi, want.tun, want.fan, want.mingtang)
+    assert zipai.SCORING_PRESETS[preset] in _by_id(page, "zp-score-preset").text
+    if not wang:
+        _screenshot(page, shots, "zipai-scoring")
+
+    _select(page, "zipai", "zp-win", "turned")  # a wall card another player turned: scored as such
+    turned = zipai.score(counts, exposed, rules=preset, wang=wang)
+    if turned is None:
+        assert _by_id(page, "zp-score-value").get_attribute("data-value") == "none"
+    else:
+        assert _score_shown(page) == (turned.score, turned.huxi, turned.tun, turned.fan, turned.mingtang)
+    _select(page, "zipai", "zp-win", "self_drawn")
+
+    ready = list(counts)
+    ready[win] -= 1
+    _enter(page, "zipai", [("zp-hand", zipai.format_counts(ready))])
+    waits = zipai.score_waits(ready, exposed, rules=preset, wang=wang, self_drawn=True)
+    assert waits and win in waits
+    shown = _all(page, "#zp-score-waits .wait")
+    assert {int(w.get_attribute("data-card")): int(w.get_attribute("data-score")) for w in shown} == {
+        t: r.score for t, r in waits.items()}
+    assert {int(w.get_attribute("data-card")): w.get_attribute("title") for w in shown} == {
+        t: " ".join(r.mingtang) for t, r in waits.items()}
+
+    if wang:
+        _enter(page, "zipai", [("zp-wang", "0")])
+    _select(page, "zipai", "zp-scoring", "")
+    assert not _by_id(page, "zp-score-block").is_displayed()
+    assert not _by_id(page, "zp-score-waits-block").is_displayed()
 
 
 def test_the_page_loads_nothing_from_elsewhere(page):

@@ -351,9 +351,63 @@ function panelError(id, error) {
   $(id).replaceChildren(el("span", {class: "muted", "data-error": error.type, text: error.message}));
 }
 
+// The scoring preset and the win's situation for score and score_waits; null without a preset.
+function zpScoring() {
+  const preset = $("zp-scoring").value;
+  const wang = CATALOG.zipai.wang_scoring.includes(preset);
+  $("zp-score-options").hidden = !preset;
+  $("zp-wang-label").hidden = !wang;
+  if (!preset) return null;
+  const won = $("zp-win").value;
+  return {rules: preset, self_drawn: won === "self_drawn", discard: won === "discard",
+          wang: wang ? Number($("zp-wang").value) || 0 : 0};
+}
+
+function zpCard(card) {
+  return Number(card) === CATALOG.zipai.wang ? el("span", {class: "wang", lang: "zh", text: "王"}) : picture("zipai", Number(card));
+}
+
+// Under a scoring preset: a winning hand's score, 名堂, 囤, 番 and the units scored; a ready
+// hand's waits, each with the score a win on it pays (its 名堂 in its title).
+async function zpScore(hand, exposed, scoring) {
+  const [scored, waits] = await Promise.all([attempt(api("zipai", "score", {hand, exposed, ...scoring})),
+                                             attempt(api("zipai", "score_waits", {hand, exposed, ...scoring}))]);
+  $("zp-score-preset").textContent = `${scoring.rules} ${CATALOG.zipai.scoring[scoring.rules]}`;
+  const entries = waits.ok ? Object.entries(waits.value) : [];
+  $("zp-mingtang").replaceChildren();
+  $("zp-score-units").replaceChildren();
+  if (scored.ok || !waits.ok) {
+    if (!scored.ok) {
+      panelError("zp-score", scored.error);
+    } else if (scored.value === null) {
+      $("zp-score").replaceChildren(el("span", {id: "zp-score-value", "data-value": "none", text: "no win under this preset"}));
+    } else {
+      const r = scored.value;
+      const shown = (v) => (v === null ? "–" : String(v));
+      $("zp-score").replaceChildren(el("span", {id: "zp-score-value", "data-value": r.score, "data-huxi": r.huxi,
+        "data-tun": r.tun ?? "none", "data-fan": r.fan ?? "none",
+        text: `score ${r.score} · ${r.huxi} huxi · 囤 ${shown(r.tun)} · 番 ${shown(r.fan)}`}));
+      $("zp-mingtang").replaceChildren(...(r.mingtang.length ? r.mingtang.map((name) => el("li", {lang: "zh", "data-name": name, text: name}))
+        : [el("li", {text: "no 名堂"})]));
+      $("zp-score-units").replaceChildren(...r.units.map((u) => el("span", {class: "meld", "data-kind": u.kind},
+        pictures("zipai", u.cards), el("span", {class: "label", text: `${u.kind}${u.wang.length ? " 王" : ""} · ${u.huxi} huxi`}))));
+    }
+    $("zp-score-block").hidden = false;
+  }
+  if (waits.ok && (entries.length || !scored.ok)) {
+    $("zp-score-waits").replaceChildren(...(entries.length ? entries.map(([card, r]) => el("span", {class: "wait",
+      "data-card": card, "data-score": r.score, title: r.mingtang.join(" ")}, zpCard(card),
+      el("span", {class: "label", text: `score ${r.score}`}))) : [el("span", {text: "no draw wins"})]));
+    $("zp-score-waits-block").hidden = false;
+  }
+}
+
 const zpAnalyse = serialized("zipai", async () => {
   showError("zp", null);
   $("zp-results").hidden = true;
+  $("zp-score-block").hidden = true;
+  $("zp-score-waits-block").hidden = true;
+  const scoring = zpScoring();
   for (const id of ["zp-view", "zp-melds"]) $(id).replaceChildren();
   const hand = $("zp-hand").value.trim();
   if (!hand) return;
@@ -384,6 +438,7 @@ const zpAnalyse = serialized("zipai", async () => {
       el("span", {class: "form", text: `${s.huxi} huxi`}), ...s.groups.map((g) => pictures("zipai", g))))
       : [el("li", {text: "no split"})]));
   } else panelError("zp-splits", splits.error);
+  if (scoring) await zpScore(hand, exposed, scoring);
   $("zp-results").hidden = false;
 });
 
@@ -394,6 +449,10 @@ function setUp() {
   fillSelect($("mj-rules"), CATALOG.mahjong.presets.map((p) => [p, p]), "riichi");
   fillSelect($("sss-rules"), CATALOG.shisanshui.presets.map((p) => [p, p]), "standard");
   fillSelect($("zp-rules"), Object.entries(CATALOG.zipai.presets).map(([p, h]) => [p, `${p} (${h} huxi)`]), "paohuzi");
+  fillSelect($("zp-scoring"), [["", "none"], ...Object.entries(CATALOG.zipai.scoring).map(([p, name]) => [p, `${p} ${name}`])], "");
+  fillSelect($("zp-win"), [["self_drawn", "self-drawn 自摸"], ["turned", "a wall card another player turned"],
+                           ["discard", "on a discard 点炮"]], "self_drawn");
+  $("zp-wang").max = CATALOG.zipai.max_wang;
   $("mj-jokers").max = CATALOG.mahjong.max_jokers;
   $("mj-flowers").max = CATALOG.mahjong.max_flowers;
   const winds = ["E", "S", "W", "N"].map((w, i) => [String(i), `${w} ${CATALOG.mahjong.chinese[CATALOG.mahjong.winds[i]]}`]);

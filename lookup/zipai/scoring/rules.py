@@ -65,6 +65,11 @@ PRESET_OPTIONS: Mapping[str, Mapping[str, Option]] = MappingProxyType({
 })
 """The room options of each preset, with their defaults and domains."""
 
+SCORING_PRESETS: Mapping[str, str] = MappingProxyType({
+    "changde": "常德跑胡子", "hengyang_shihuka": "衡阳十胡卡", "yongzhou": "永州扯胡子", "anhua": "安化跑胡子",
+    "shaoyang_bopi": "邵阳剥皮"})
+"""Each scoring preset's name -> the game it scores, as its region calls it."""
+
 MIN_HUXI = MappingProxyType({"changde": 15, "hengyang_shihuka": 10, "yongzhou": 15, "anhua": 15,
                              "shaoyang_bopi": 10})
 """The huxi a win needs under each preset (永州: its ``qihu`` option)."""
@@ -169,6 +174,8 @@ class ScoringRules:
 
 
 _FIELDS = tuple(f.name for f in fields(ScoringRules) if f.name != "preset")
+if set(SCORING_PRESETS) != set(PRESET_OPTIONS):
+    raise AssertionError("every scoring preset has its name")
 _RULESETS: dict[tuple[str, int, bool], RuleSet] = {}
 if set(_FIELDS) != {name for options in PRESET_OPTIONS.values() for name in options}:
     raise AssertionError("ScoringRules's fields are the room options of the presets")
