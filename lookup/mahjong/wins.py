@@ -250,6 +250,23 @@ def waits_with_258_pair(tables: tuple[Array, Array, Array, Array], keys: Keys) -
     return standard_waits(entries_258(tables, keys))
 
 
+@jitable(inline="ir")
+def read_row(c: Counts, remainder: int, jokers: int, tables: tuple[Array, Array, Array, Array], honors: bool,
+             three_player: bool) -> tuple[int, Tally, Keys, Entries]:
+    """(status, tally, keys, entries) of one row of 34 counts with ``jokers`` wildcards: the row
+    scan (:func:`.row.scan_row`, sizes ``remainder``), then the four suit keys and their entries
+    in ``tables`` (as :func:`row_hu`). Past a status other than OK, the rest means nothing."""
+    status, total, odd, big, singles = scan_row(c, remainder, honors, jokers, three_player)
+    if status != OK:  # a count over 4 has no key in the tables
+        nothing = (np.int64(0), np.int64(0), np.int64(0), np.int64(0))
+        return status, nothing, (0, 0, 0, 0), nothing
+    keys = suit_keys(c)
+    k0, k1, k2, k3 = keys
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
+    return status, (total, odd, big, singles), keys, entries
+
+
 @jitable(inline="llvm")
 def row_hu(c: Counts, jokers: int, with_jokers: bool, tables: tuple[Array, Array, Array, Array],
            rules: int) -> tuple[int, bool]:
@@ -258,14 +275,11 @@ def row_hu(c: Counts, jokers: int, with_jokers: bool, tables: tuple[Array, Array
     joker entries when ``with_jokers``), as views that hold no reference
     (:func:`lookup.addresses.unowned`). Past a status other than OK, the answer means nothing."""
     flags = rule_flags(rules)
-    status, total, odd, big, singles = scan_row(c, HU, flags.honors, jokers, flags.three_player)
+    status, tally, keys, entries = read_row(c, HU, jokers, tables, flags.honors, flags.three_player)
     if status != OK:
         return status, False
-    tally = (total, odd, big, singles)
-    keys = suit_keys(c)
-    k0, k1, k2, k3 = keys
+    total = tally[0]
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
-    entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
     if not flags.plain:
         standard = suit_win(entries, jokers, with_jokers)
         if standard and flags.pair_258:  # a win with a 258 pair, 碰碰胡 or 清一色 is a standard win
@@ -287,14 +301,11 @@ def row_waits(c: Counts, jokers: int, with_jokers: bool, tables: tuple[Array, Ar
     """(status, wait mask) of one row of 34 counts with ``jokers`` wildcards under ``rules``,
     every form they allow; ``tables`` as :func:`row_hu`."""
     flags = rule_flags(rules)
-    status, total, odd, big, singles = scan_row(c, TING, flags.honors, jokers, flags.three_player)
+    status, tally, keys, entries = read_row(c, TING, jokers, tables, flags.honors, flags.three_player)
     if status != OK:
         return status, 0
-    tally = (total, odd, big, singles)
-    keys = suit_keys(c)
-    k0, k1, k2, k3 = keys
+    total = tally[0]
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
-    entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
     if not flags.plain:
         standard = suit_waits(c, entries, jokers, with_jokers)
         if standard and flags.pair_258:  # the waits of a 258 pair, 碰碰胡 or 清一色 are standard waits
