@@ -55,6 +55,7 @@ from .wins import (
     special_hu,
     special_waits,
     waits_with_258_pair,
+    waivers_may_apply,
 )
 
 kernel = kernel_decorator(__name__)
@@ -80,9 +81,10 @@ def hu_batch_without_jokers(counts, tables, rules, out):
     the rows that do not win. The lean scan (:func:`.row.scan_row_lean`) checks the counts
     before the entries are read; the entries give the tile count. Under plain rules every row
     is answered here. Under variants, a row whose standard form wins is answered here when the
-    rules have no 258 pair or it wins with one; one whose standard form does not win, when :func:`.wins.other_forms`
-    leaves at most seven pairs and thirteen orphans (checked here). Every other row is answered
-    by :func:`.wins.row_hu`, the row step of :func:`hu_batch`."""
+    rules have no 258 pair or it wins with one; one whose standard form does not win (or wins
+    without a 258 pair that :func:`.wins.waivers_may_apply` shows no waiver can lift), when
+    :func:`.wins.other_forms` leaves at most seven pairs and thirteen orphans (checked here).
+    Every other row is answered by :func:`.wins.row_hu`, the row step of :func:`hu_batch`."""
     flags = rule_flags(rules)
     quad_as_two_pairs, honors, three_player = flags.quad_as_two_pairs, flags.honors, flags.three_player
     plain, pair_258 = flags.plain, flags.pair_258
@@ -104,8 +106,9 @@ def hu_batch_without_jokers(counts, tables, rules, out):
             out[i] = win
         elif standard and (not pair_258 or standard_hu(entries_258(tables, keys))):  # a win, 258 pair or none needed
             out[i] = suits_held(keys) <= max_suits
-        else:
-            forms = FORM_OTHER if standard else other_forms(c, keys, entries[3], total, odd, paired, rules, 0)
+        else:  # a standard form without its 258 pair wins only by a waiver, or as any other hand
+            waived = standard and waivers_may_apply(c, keys, total, odd, rules, 0)
+            forms = FORM_OTHER if waived else other_forms(c, keys, entries[3], total, odd, paired, rules, 0)
             if forms & FORM_OTHER:
                 _, out[i] = row_hu(c, np.int64(0), with_jokers, tables, rules)
             else:
@@ -135,7 +138,8 @@ def ting_batch_without_jokers(counts, tables, rules, out):
     Under plain rules every row is answered here. Under variants, a row is answered here from
     its standard waits and those of seven pairs and thirteen orphans (kept to the tiles the
     rules allow, :func:`.forms.limits.waits_in_game`) when :func:`.wins.other_forms` leaves no
-    other form and, under the 258 pair, every standard wait has a 258 pair; every other row by
+    other form; under the 258 pair, its standard waits with a 258 pair, when
+    :func:`.wins.waivers_may_apply` shows no waiver adds any; every other row by
     :func:`.wins.row_waits`, the row step of :func:`ting_batch`."""
     flags = rule_flags(rules)
     honors, three_player, plain, pair_258 = flags.honors, flags.three_player, flags.plain, flags.pair_258
@@ -152,11 +156,11 @@ def ting_batch_without_jokers(counts, tables, rules, out):
             out[i] = plain_waits(c, entries, keys, (total, odd, np.int64(0), total), 0, False, rules)
             continue
         standard = standard_waits(entries)
-        with_258 = standard
-        if standard != 0 and pair_258:  # the waivers (碰碰胡, 清一色) add no wait past the standard ones
-            with_258 = waits_with_258_pair(tables, keys)
-        # under the 258 pair, the row step decides unless every standard wait has a 258 pair
-        forms = other_forms(c, keys, entries[3], total, odd, paired, rules, 1) if with_258 == standard else FORM_OTHER
+        waived = False
+        if standard != 0 and pair_258:  # the standard waits with a 258 pair, and those a waiver may add
+            waived = waivers_may_apply(c, keys, total, odd, rules, 1)
+            standard = waits_with_258_pair(tables, keys)
+        forms = FORM_OTHER if waived else other_forms(c, keys, entries[3], total, odd, paired, rules, 1)
         if forms & FORM_OTHER:
             _, out[i] = row_waits(c, np.int64(0), with_jokers, tables, rules)
         else:

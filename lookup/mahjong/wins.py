@@ -47,18 +47,41 @@ from .forms.knitted import (
     numbered_fit_knitted,
     numbered_tiles,
 )
-from .forms.limits import histogram, in_play, only_258, pair_258_waits, pair_258_win, suits_held, waits_in_game
+from .forms.limits import (
+    histogram,
+    in_play,
+    only_258,
+    pair_258_waits,
+    pair_258_win,
+    single_suit,
+    suits_held,
+    waits_in_game,
+)
 from .forms.seven_pairs import seven_pairs_hu, seven_pairs_waits
 from .forms.standard import joker_hu, joker_waits, size_and_class, standard_hu, standard_waits, suit_waits, suit_win
 from .forms.thirteen_orphans import terminals_only, thirteen_orphans_hu, thirteen_orphans_waits
-from .row import HU, TING, Keys, Tally, held_masks, open_tiles, row_status, rule_flags, scan_row, scan_row_lean
+from .row import (
+    HU,
+    TING,
+    Keys,
+    Tally,
+    held_masks,
+    kinds_held,
+    open_tiles,
+    row_status,
+    rule_flags,
+    scan_row,
+    scan_row_lean,
+)
 from .rules import (
     ALL_258,
     HONORS,
     KNITTED_HONORS,
     KNITTED_STRAIGHT,
     MAX_SUITS_SHIFT,
+    ONE_SUIT_WAIVES_258,
     ORPHANS,
+    PONGS_WAIVE_258,
     QUADS,
     SEVEN_PAIRS,
 )
@@ -240,6 +263,24 @@ def entries_258(tables: tuple[Array, Array, Array, Array], keys: Keys) -> Entrie
     k0, k1, k2, k3 = keys
     suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
     return np.int64(suit_258[k0]), np.int64(suit_258[k1]), np.int64(suit_258[k2]), np.int64(honor_258[k3])
+
+
+@jitable(inline="ir")
+def waivers_may_apply(c: Counts, keys: Keys, total: int, odd: int, rules: int, missing: int) -> bool:
+    """Whether 碰碰胡 or 清一色 may waive the 258 pair of a hand (counts ``c``) of ``total``
+    tiles, no joker, ``missing`` tiles short of a 3k+2 hand (0: it wins by them; 1: it waits by
+    them): one numbered suit (the keys), or the kinds of odd count and the kinds held that all
+    pongs leaves (p pongs and a pair: p odd, p + 1 held; one tile short, p - 1 or p + 1 odd).
+    A necessary test: a hand that fails it wins (waits) with a 258 pair or not at all by the
+    standard form."""
+    if rules & ONE_SUIT_WAIVES_258 != 0 and single_suit(keys) >= 0:
+        return True
+    if rules & PONGS_WAIVE_258 == 0:
+        return False
+    pongs = (total + missing - 2) // 3
+    if not (odd == pongs if missing == 0 else odd == pongs - 1 or odd == pongs + 1):
+        return False
+    return kinds_held(c) == pongs + 1
 
 
 @jitable(inline="llvm")

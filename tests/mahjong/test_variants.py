@@ -112,6 +112,25 @@ def test_hands_the_cheap_test_refuses_wait_by_the_standard_form_only(rng, name):
     assert refused > passed and (passed > 0) == any(others)
 
 
+def test_a_hand_a_waiver_lifts_passes_the_cheap_waiver_test(rng):
+    """``waivers_may_apply`` (what spares the kernels without jokers the row step on a standard
+    form without its 258 pair) is necessary: every hand that wins or waits by 碰碰胡 or 清一色
+    passes it, for each hand size; and it refuses most random hands."""
+    rules = PRESETS["changsha"].bits
+    passed = 0
+    for n_melds in range(5):
+        for hand in [handgen.pongs_hand(rng, n_melds, range(27)) for _ in range(40)] + \
+                [handgen.one_suit_hand(rng, n_melds) for _ in range(40)]:
+            for missing, hands in ((0, [hand]), (1, [handgen.minus_one(rng, hand) for _ in range(3)])):
+                for counts in hands:
+                    odd = sum(x % 2 for x in counts)
+                    assert wins.waivers_may_apply(counts, suit_keys(counts), sum(counts), odd, rules, missing), counts
+    for _ in range(300):
+        counts = handgen.random_hand(rng, 14, range(27))
+        passed += wins.waivers_may_apply(counts, suit_keys(counts), 14, sum(x % 2 for x in counts), rules, 0)
+    assert passed < 30
+
+
 @pytest.mark.parametrize("name", list(ALL_RULES))
 def test_ting_matches_the_oracle_of_every_form(rng, name):
     rules = ALL_RULES[name]
