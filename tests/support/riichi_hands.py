@@ -143,6 +143,7 @@ THEMES = {
     "sanshoku": lambda rng: list(range(N_TILES)),
     "doukou": lambda rng: list(range(N_TILES)),
     "junchan": lambda rng: list(TERMINALS),
+    "winds": lambda rng: list(range(N_TILES)),
 }
 SPECIAL = ("seven_pairs", "thirteen_orphans", "nine_gates")
 
@@ -171,6 +172,11 @@ def _groups(rng, theme: str) -> tuple[list[tuple[str, int]], int] | None:
         pair = int(rng.choice(TERMINALS if theme == "junchan" else range(N_TILES)))
         pool |= set(TERMINALS)
         theme = "outside" if theme == "junchan" else "any"
+    elif theme == "winds":
+        winds = [int(t) for t in rng.permutation(4)[:int(rng.integers(3, 5))] + 27]
+        melds += [("pong", t) for t in winds]
+        pair = int(rng.choice([t for t in range(N_TILES) if t not in winds]))
+        theme = "any"
     elif theme == "dragons_winds":
         honors = [int(t) for t in rng.choice(HONORS, size=int(rng.integers(2, 5)), replace=False)]
         melds += [("pong", t) for t in honors[:-1]]
