@@ -10,13 +10,19 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from lookup.errors import InvalidArgumentError, InvalidHandError, InvalidMeldError, InvalidRulesError, \
-    InvalidSituationError, InvalidTileError
+from lookup.errors import (
+    InvalidArgumentError,
+    InvalidHandError,
+    InvalidMeldError,
+    InvalidRulesError,
+    InvalidSituationError,
+    InvalidTileError,
+)
 from lookup.mahjong import riichi
 from lookup.mahjong.decompositions import decompositions
 from lookup.mahjong.scoring.readings import Meld, ReadingRow
 from lookup.mahjong.scoring.riichi.fu import group_fu
-from lookup.mahjong.scoring.riichi.hand import N_RULES
+from lookup.mahjong.scoring.riichi.hand import N_COLS, N_RULES, Col, Rule
 from lookup.mahjong.scoring.riichi.scratch import WORK_SHAPE
 from tests.support import riichi_hands as rh
 from tests.support.oracles import riichi_fu
@@ -189,10 +195,13 @@ def test_fu_step_matches_its_twin():
                 for tsumo in (False, True):
                     for open_pinfu, pinfu_tsumo in ((True, False), (False, True)):
                         rules = np.zeros(N_RULES, np.int64)
-                        rules[5], rules[6] = open_pinfu, pinfu_tsumo
+                        rules[Rule.FU_FOR_OPEN_PINFU], rules[Rule.FU_FOR_PINFU_TSUMO] = open_pinfu, pinfu_tsumo
+                        situation = np.zeros(N_COLS, np.int64)
+                        situation[Col.TSUMO] = tsumo
+                        situation[Col.SEAT_WIND], situation[Col.ROUND_WIND] = case.seat_wind, case.round_wind
                         group = won_on if kind != "pair" else -1
-                        got_fu, got_sum, n_reasons = group_fu(work, len(groups), reading.pair, group, case.win, tsumo,
-                                                              opened, case.seat_wind, case.round_wind, rules, reasons)
+                        got_fu, got_sum, n_reasons = group_fu(work, len(groups), reading.pair, group, case.win, opened,
+                                                              situation, rules, reasons)
                         want = riichi_fu.fu(all_groups, case.win, won_on, tsumo=tsumo, seat_wind=case.seat_wind,
                                             round_wind=case.round_wind, fu_for_open_pinfu=open_pinfu,
                                             fu_for_pinfu_tsumo=pinfu_tsumo)

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
 N_TILES = 34
 SUITS = "mps"
 FIVES = (4, 13, 22)

@@ -7,9 +7,9 @@ The public names are those of the Chinese Official queries (:mod:`.chinese.query
 ``riichi`` (its queries compile nothing until called).
 """
 
+from . import riichi
 from .chinese.fans import FAN_NAMES, MAX_FLOWERS, MIN_FANS, N_WINDS
 from .chinese.query import FLAGS, MELD_DTYPE, MELD_KINDS, SITUATION, FanScore, fan, fan_batch, fan_waits, one_tile
-from . import riichi  # noqa: E402  (after chinese: riichi builds on its queries' input handling)
 
 __all__ = ["FAN_NAMES", "FLAGS", "MAX_FLOWERS", "MELD_DTYPE", "MELD_KINDS", "MIN_FANS", "N_WINDS", "SITUATION",
            "FanScore", "fan", "fan_batch", "fan_waits", "one_tile", "riichi"]

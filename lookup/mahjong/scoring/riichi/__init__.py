@@ -8,11 +8,15 @@ Modules, from the yaku to the queries:
 - :mod:`.fu`: the fu of a reading won on one of its groups, the payments of han and fu.
 - :mod:`.detectors`: the steps that find the yaku; :mod:`.scratch`: the scratch rows.
 - :mod:`.scorer`: every reading of one hand scored, the best kept.
-- :mod:`.kernels`: the Numba kernels; :mod:`.query`: ``Rules``, ``score``, ``score_waits``,
-  ``score_batch``.
+- :mod:`.kernels`: the Numba kernels; :mod:`.options`: ``Rules``; :mod:`.inputs`: the input's
+  checks and errors; :mod:`.query`: ``score``, ``score_waits``, ``score_batch``;
+  :mod:`.routes`: the same under their HTTP routes' names, the situation as one ``Situation``.
 """
 
-from .query import RESULT_DTYPE, RiichiScore, Rules, score, score_batch, score_waits
+from .options import Rules
+from .query import RESULT_DTYPE, RiichiScore, score, score_batch, score_waits
+from .routes import Situation
 from .yaku import DORA_NAMES, YAKU_NAMES
 
-__all__ = ["DORA_NAMES", "RESULT_DTYPE", "YAKU_NAMES", "RiichiScore", "Rules", "score", "score_batch", "score_waits"]
+__all__ = ["DORA_NAMES", "RESULT_DTYPE", "YAKU_NAMES", "RiichiScore", "Rules", "Situation", "score", "score_batch",
+           "score_waits"]

@@ -14,7 +14,7 @@ import numpy as np
 from ....jit import jitable
 from ...encoding import HONOR_OFFSET, N_SUIT_RANKS
 from ..readings import Meld, ReadingRow, rank_of
-from .hand import N_WINDS, Kazoe, Rule
+from .hand import N_WINDS, Col, Kazoe, Rule
 from .yaku import YAKUMAN_HAN
 
 
@@ -64,11 +64,13 @@ def pair_value(pair: int, seat_wind: int, round_wind: int) -> int:
 
 
 @jitable
-def group_fu(work, n_melds, pair, group, win_tile, tsumo, opened, seat_wind, round_wind, rules, reasons):
+def group_fu(work, n_melds, pair, group, win_tile, opened, situation, rules, reasons):
     """(fu rounded up to 10, fu before rounding, reasons counted) of the standard reading in the
     work rows won on ``group`` (the index of a concealed meld holding the win tile, or -1 for
-    the pair); ``reasons`` (one int per :class:`FuReason`) receives the count of each reason, the
-    base as its fu. Pinfu is a closed reading whose only reason is the base."""
+    the pair) in the situation row ``situation``; ``reasons`` (one int per :class:`FuReason`)
+    receives the count of each reason, the base as its fu. Pinfu is a closed reading whose only
+    reason is the base."""
+    tsumo = situation[Col.TSUMO] != 0
     kind, tile, declared, concealed = (work[ReadingRow.KIND], work[ReadingRow.TILE], work[ReadingRow.DECLARED],
                                        work[ReadingRow.CONCEALED])
     reasons[:] = 0
@@ -79,7 +81,7 @@ def group_fu(work, n_melds, pair, group, win_tile, tsumo, opened, seat_wind, rou
             reasons[FuReason.PENCHAN] += 1
         if win_tile == c + 1:
             reasons[FuReason.KANCHAN] += 1
-    valued = pair_value(pair, seat_wind, round_wind)
+    valued = pair_value(pair, situation[Col.SEAT_WIND], situation[Col.ROUND_WIND])
     if valued == 1:
         reasons[FuReason.VALUED_PAIR] += 1
     elif valued >= 2:
@@ -90,8 +92,8 @@ def group_fu(work, n_melds, pair, group, win_tile, tsumo, opened, seat_wind, rou
         if kind[i] == Meld.CHOW:
             continue
         is_open = (declared[i] != 0 and concealed[i] == 0) or (not tsumo and group == i)
-        reasons[FuReason.CLOSED_PON + KAN_STEP * int(kind[i] == Meld.KONG) + TERMINAL_STEP * int(terminal_or_honor(tile[i]))
-                + int(is_open)] += 1
+        step = KAN_STEP * int(kind[i] == Meld.KONG) + TERMINAL_STEP * int(terminal_or_honor(tile[i]))
+        reasons[FuReason.CLOSED_PON + step + int(is_open)] += 1
     n = 0
     for r in range(FuReason.BASE):
         total += reasons[r] * FU_OF_REASON[r]

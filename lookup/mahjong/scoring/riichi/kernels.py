@@ -25,9 +25,9 @@ kernel = kernel_decorator(__name__)
 
 
 @kernel
-def score_batch(hands, win_tiles, melds, situation, rules, wide, narrow, work, han, fu, main, additional, total):
-    """Row i's han (-1 no win, 0 no yaku), fu and payments into the five outputs (0 where
-    han < 1)."""
+def score_batch(hands, win_tiles, melds, situation, rules, wide, narrow, work, out):
+    """out[i] = row i's han (-1 no win, 0 no yaku), fu, main, additional and total (every item
+    but han 0 where han < 1)."""
     splits, _ = scoring_tables(wide, narrow)
     work = unowned(work)
     blocks, rows = unowned(melds), unowned(situation)
@@ -41,14 +41,12 @@ def score_batch(hands, win_tiles, melds, situation, rules, wide, narrow, work, h
                                work)
         if status != OK:
             return status, i
-        han[i] = h
-        if h > 0:
-            fu[i] = detail[Detail.FU]
-            main[i] = detail[Detail.MAIN]
-            additional[i] = detail[Detail.ADDITIONAL]
-            total[i] = detail[Detail.TOTAL]
-        else:
-            fu[i] = main[i] = additional[i] = total[i] = 0
+        out[i, 0] = h
+        positive = h > 0
+        out[i, 1] = detail[Detail.FU] * positive
+        out[i, 2] = detail[Detail.MAIN] * positive
+        out[i, 3] = detail[Detail.ADDITIONAL] * positive
+        out[i, 4] = detail[Detail.TOTAL] * positive
     return OK, hands.shape[0]
 
 

@@ -11,6 +11,8 @@ in the detail row, as the reference calculator chooses.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ....jit import OK, jitable
 from ...encoding import MAX_MELDS, N_TILE_KINDS, ORPHAN_MASK
 from ..readings import Form, Meld, ReadingRow, count_tiles, read_split, split_ranges, tile_facts
@@ -67,6 +69,26 @@ def group_position(work, code: int) -> int:
     return N_BLOCKS
 
 
+class Won(NamedTuple):
+    """A reading won on one of its groups: its fu, fu before rounding, and rank in the reference
+    calculator's order."""
+
+    fu: int
+    fu_sum: int
+    order: int
+
+
+class Shape(NamedTuple):
+    """A reading's form (:class:`..readings.Form`), melds in the work rows (the declared first),
+    pair (-1 none) and whether a declared meld is open."""
+
+    form: int
+    n_melds: int
+    n_declared: int
+    pair: int
+    opened: bool
+
+
 @jitable
 def counted_han(mask: int, opened: bool, double_yakuman: bool) -> tuple[int, int]:
     """(han, yaku mask counted) of a reading's yaku: its yakuman alone when it has one."""
@@ -85,11 +107,13 @@ def counted_han(mask: int, opened: bool, double_yakuman: bool) -> tuple[int, int
 
 
 @jitable
-def offer(work, mask, fu, fu_sum, order, form, n_melds, n_declared, pair, opened, dora, situation, rules) -> None:
+def offer(work, mask, won, shape, dora, situation, rules) -> None:
     """Counts a reading's han and payments and keeps it in the detail row when it beats the
     one kept (the fu reasons of the reading are in row ``FU``); of equals, the one first in
-    the reference calculator's ``order``."""
+    the reference calculator's order. ``won``: a :class:`Won`; ``shape``: a :class:`Shape`."""
     detail = work[Row.DETAIL]
+    fu, fu_sum, order = won
+    form, n_melds, n_declared, pair, opened = shape
     han, mask = counted_han(mask, opened, rules[Rule.DOUBLE_YAKUMAN] != 0)
     yakuman = (mask & YAKUMAN_MASK) != 0
     d0, d1, d2 = dora
@@ -143,10 +167,11 @@ def offer(work, mask, fu, fu_sum, order, form, n_melds, n_declared, pair, opened
 
 
 @jitable
-def standard_readings(work, split, melds, n_declared, win_tile, counts, base_mask, opened, dora, situation, rules,
+def standard_readings(work, melds, n_declared, win_tile, base_mask, opened, dora, situation, rules,
                       splits_tables) -> None:
-    """Scores every split of the concealed tiles ``split`` into melds and a pair, after the
+    """Scores every split of the concealed tiles (row ``SPLIT``) into melds and a pair, after the
     declared melds, won on each group that can hold the win tile."""
+    split, counts = work[ReadingRow.SPLIT], work[ReadingRow.COUNTS]
     tsumo = situation[Col.TSUMO] != 0
     seat, round_wind = situation[Col.SEAT_WIND], situation[Col.ROUND_WIND]
     kind, tile, declared = work[ReadingRow.KIND], work[ReadingRow.TILE], work[ReadingRow.DECLARED]
@@ -174,14 +199,14 @@ def standard_readings(work, split, melds, n_declared, win_tile, counts, base_mas
                                 seen = seen or (kind[h] == kind[g] and tile[h] == t)
                             if seen:
                                 continue
-                        fu, fu_sum, n_reasons = group_fu(work, n, pair, g, win_tile, tsumo, opened, seat,
-                                                         round_wind, rules, reasons)
+                        fu, fu_sum, n_reasons = group_fu(work, n, pair, g, win_tile, opened, situation, rules,
+                                                         reasons)
                         group_mask = mask
                         if n_reasons == 1 and not opened:
                             group_mask |= bit(Yaku.PINFU)
                         code = pair * BLOCK_TYPES + PAIR_BLOCK if g < 0 else block_code(kind[g], tile[g])
-                        offer(work, group_mask, fu, fu_sum, order + group_position(work, code), Form.STANDARD, n, n_declared, pair, opened, dora,
-                              situation, rules)
+                        offer(work, group_mask, Won(fu, fu_sum, order + group_position(work, code)),
+                              Shape(Form.STANDARD, n, n_declared, pair, opened), dora, situation, rules)
 
 
 @jitable
@@ -217,7 +242,7 @@ def score_hand(hand, win_tile, melds, n_declared, situation, rules, splits_table
         reasons[:] = 0
         mask = flags & (bit(Yaku.TENHOU) | bit(Yaku.CHIIHOU))
         mask |= bit(Yaku.KOKUSHI_THIRTEEN_WAITS) if counts[win_tile] == 2 else bit(Yaku.KOKUSHI)
-        offer(work, mask, 0, 0, 0, Form.THIRTEEN_ORPHANS, 0, 0, -1, False, dora, situation, rules)
+        offer(work, mask, Won(0, 0, 0), Shape(Form.THIRTEEN_ORPHANS, 0, 0, -1, False), dora, situation, rules)
         return OK, detail[Detail.HAN]
     base_mask = flags | tile_yaku(counts, n_declared, opened, win_tile, rules)
     if n_declared == 0:
@@ -227,9 +252,8 @@ def score_hand(hand, win_tile, melds, n_declared, situation, rules, splits_table
         if pairs == SEVEN_PAIRS:
             reasons[:] = 0
             reasons[FuReason.BASE] = SEVEN_PAIRS_FU
-            offer(work, base_mask | bit(Yaku.CHIITOITSU), SEVEN_PAIRS_FU, SEVEN_PAIRS_FU, 0, Form.SEVEN_PAIRS, 0, 0,
-                  -1, False, dora, situation, rules)
-    standard_readings(work, split, melds, n_declared, win_tile, counts, base_mask, opened, dora, situation, rules,
-                      splits_tables)
+            offer(work, base_mask | bit(Yaku.CHIITOITSU), Won(SEVEN_PAIRS_FU, SEVEN_PAIRS_FU, 0),
+                  Shape(Form.SEVEN_PAIRS, 0, 0, -1, False), dora, situation, rules)
+    standard_readings(work, melds, n_declared, win_tile, base_mask, opened, dora, situation, rules, splits_tables)
     return OK, detail[Detail.HAN]
 

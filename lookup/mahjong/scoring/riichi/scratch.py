@@ -15,8 +15,9 @@ class Detail(IntEnum):
     """The best reading as ints, the items of the detail row: han (-1 no win, 0 no yaku), fu,
     payments, yakuman multiple, :class:`.fu.Level`, the yaku mask, the dora counts, the form
     (:class:`..readings.Form`), the pair (-1 none), the order key (payment without sticks, fu
-    before rounding, the rank in the reference calculator's order), the melds of the concealed tiles (kind * 34 + tile), then the count of
-    each fu reason (:class:`.fu.FuReason`; the base as its fu)."""
+    before rounding, the rank in the reference calculator's order), the melds of the concealed
+    tiles (kind * 34 + tile), then the count of each fu reason (:class:`.fu.FuReason`; the base
+    as its fu)."""
 
     HAN = 0
     FU = 1
