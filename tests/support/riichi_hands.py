@@ -365,11 +365,10 @@ def changed_case(rng, case: Case) -> Case:
 
 # --- the reference: HandCalculator --------------------------------------------------------
 
-def reference(case: Case, rules: dict) -> tuple | None:
-    """(han, fu, main, additional, total, yakuman level, sorted yaku, sorted fu details) of the
-    case by ``HandCalculator``; None when it does not win; (0,) when it wins with no yaku.
-    ``rules``: the keywords of ``riichi.Rules``."""
-    from mahjong.hand_calculating.hand import HandCalculator
+def calculator_args(case: Case, rules: dict) -> dict:
+    """The keyword arguments of ``HandCalculator.estimate_hand_value`` for the case (136-tile
+    indices, the red fives as the first copy of each five). ``rules``: the keywords of
+    ``riichi.Rules``."""
     from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
     from mahjong.meld import Meld
 
@@ -418,14 +417,24 @@ def reference(case: Case, rules: dict) -> tuple | None:
                         is_tenhou=f.get("tenhou", False), is_chiihou=f.get("chiihou", False),
                         player_wind=27 + case.seat_wind, round_wind=27 + case.round_wind,
                         tsumi_number=case.honba, kyoutaku_number=case.kyoutaku, options=options)
-    got = HandCalculator.estimate_hand_value(all136, win136, melds=melds136, dora_indicators=dora,
-                                             config=config, ura_dora_indicators=ura)
+    return dict(tiles=all136, win_tile=win136, melds=melds136, dora_indicators=dora, config=config,
+                ura_dora_indicators=ura)
+
+
+def reference(case: Case, rules: dict) -> tuple | None:
+    """(han, fu, main, additional, total, yakuman level, sorted yaku, sorted fu details) of the
+    case by ``HandCalculator``; None when it does not win; (0,) when it wins with no yaku.
+    ``rules``: the keywords of ``riichi.Rules``."""
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    args = calculator_args(case, rules)
+    got = HandCalculator.estimate_hand_value(**args)
     if got.error == HandCalculator.ERR_HAND_NOT_WINNING:
         return None
     if got.error == HandCalculator.ERR_NO_YAKU:
         return (0,)
     assert got.error is None, got.error
-    opened = any(m.opened for m in melds136)
+    opened = any(m.opened for m in args["melds"])
     yaku = sorted((y.name, y.han_open if opened and y.han_open else y.han_closed) for y in got.yaku)
     details = sorted((d["reason"], d["fu"]) for d in got.fu_details or [])
     return (got.han, got.fu, got.cost["main"], got.cost["additional"], got.cost["total"], got.cost["yaku_level"],

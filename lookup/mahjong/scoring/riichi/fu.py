@@ -43,7 +43,11 @@ N_REASONS = len(FuReason)
 TERMINAL_STEP = FuReason.CLOSED_TERMINAL_PON - FuReason.CLOSED_PON
 KAN_STEP = FuReason.CLOSED_KAN - FuReason.CLOSED_PON
 """The pon and kan reasons run closed, open; simple, terminal; pon, kan."""
-FU_OF_REASON = np.array([2, 2, 2, 4, 2, 4, 2, 8, 4, 16, 8, 32, 16, 2, 2, 0], np.int64)
+FU_OF = {FuReason.PENCHAN: 2, FuReason.KANCHAN: 2, FuReason.VALUED_PAIR: 2, FuReason.DOUBLE_VALUED_PAIR: 4,
+         FuReason.PAIR_WAIT: 2, FuReason.CLOSED_PON: 4, FuReason.OPEN_PON: 2, FuReason.CLOSED_TERMINAL_PON: 8,
+         FuReason.OPEN_TERMINAL_PON: 4, FuReason.CLOSED_KAN: 16, FuReason.OPEN_KAN: 8, FuReason.CLOSED_TERMINAL_KAN: 32,
+         FuReason.OPEN_TERMINAL_KAN: 16, FuReason.TSUMO: 2, FuReason.HAND_WITHOUT_FU: 2, FuReason.BASE: 0}
+FU_OF_REASON = np.array([FU_OF[reason] for reason in FuReason], np.int64)
 """The fu of each reason (the base's vary: 20, 25 or 30)."""
 REASON_NAMES = tuple(reason.name.lower() for reason in FuReason)
 SEVEN_PAIRS_FU = 25
@@ -117,10 +121,9 @@ class Level(IntEnum):
 
     NONE = 0
     MANGAN = 1
-    HANEMAN = 2
-    BAIMAN = 3
-    SANBAIMAN = 4
+    """Then haneman, baiman, sanbaiman: one level per limit of :data:`LIMIT_HAN`."""
     YAKUMAN = 5
+    """Then one level per yakuman multiple, to :data:`MAX_YAKUMAN`."""
     KIRIAGE_MANGAN = 11
 
 
@@ -147,7 +150,7 @@ def payments(han, fu, yakuman, tsumo, dealer, honba, kyoutaku, rules) -> tuple[i
     ron payment, or on tsumo the dealer's payment (each player's for a dealer); ``additional``
     each non-dealer's payment on tsumo (0 on ron); ``total`` what the winner receives, honba
     and riichi sticks included. ``yakuman``: the han are yakuman (no kazoe)."""
-    level = Level.NONE
+    level: int = Level.NONE
     if han >= YAKUMAN_HAN and not yakuman:
         if rules[Rule.KAZOE] == Kazoe.YAKUMAN:
             han = YAKUMAN_HAN
@@ -186,3 +189,14 @@ def payments(han, fu, yakuman, tsumo, dealer, honba, kyoutaku, rules) -> tuple[i
         additional = 0
         total = main + HONBA_RON * honba
     return main, additional, total + STICK * kyoutaku, level
+
+
+def check_levels() -> None:
+    """Raises ValueError unless the levels follow the limits: one per limit below yakuman, one per
+    yakuman multiple, then kiriage mangan, each named."""
+    if (Level.YAKUMAN != Level.MANGAN + len(LIMIT_HAN) - 1 or Level.KIRIAGE_MANGAN != Level.YAKUMAN + MAX_YAKUMAN
+            or len(LEVEL_NAMES) != Level.KIRIAGE_MANGAN + 1 or len(LIMIT_BASE) != len(LIMIT_HAN)):
+        raise ValueError("the payment levels do not follow the limits")
+
+
+check_levels()

@@ -27,7 +27,7 @@ from ...inputs import hand_row
 from ...tiles import Hand, parse_tiles, tile_name
 from ..chinese.query import MELD_DTYPE, MELD_KINDS, NO_MELD_BYTES, one_tile
 from ..readings import ERR_MELD, MeldInput
-from .hand import MAX_INDICATORS, N_COLS, N_FLAGS, N_WINDS, Col, Refusal
+from .hand import MAX_INDICATORS, N_WINDS, Col, Refusal
 from .options import COUNTS, FLAGS, NO_INDICATOR
 
 _TENHOU_GROUP = re.compile(r"([0-9]+)([mps])")
@@ -37,6 +37,8 @@ _SUITS = "mps"
 def red_fives(text: str) -> list[int]:
     """The red fives (``0``) of each numbered suit in tile text, as three counts."""
     reds = [0, 0, 0]
+    if "0" not in text:
+        return reds
     for digits, suit in _TENHOU_GROUP.findall(text):
         reds[_SUITS.index(suit)] += digits.count("0")
     return reds
@@ -101,25 +103,48 @@ def _indicators(tiles: object, what: str) -> list[int]:
     return found
 
 
+ONE_TILE: dict[object, int] = {**{t: t for t in range(N_TILE_KINDS)},
+                               **{f"{r}{s}": o + (r or 5) - 1 for s, o in zip("mps", (0, 9, 18)) for r in range(10)},
+                               **{f"{r}z": 27 + r - 1 for r in range(1, 8)}}
+"""The tile index of each tile given as an index or one tile of tenhou text (the fast path)."""
+_NO_INDICATORS = [NO_INDICATOR] * MAX_INDICATORS
+_TOP = {"seat_wind": N_WINDS - 1, "round_wind": N_WINDS - 1}
+
+
+def _indicator_items(tiles: object, what: str) -> list[int]:
+    """:func:`_indicators` padded with -1 to :data:`MAX_INDICATORS`."""
+    if not tiles and tiles.__class__ in (list, tuple):
+        return _NO_INDICATORS
+    try:
+        found = [ONE_TILE[t] for t in tiles] if tiles.__class__ in (list, tuple) else _indicators(tiles, what)
+    except (KeyError, TypeError):  # a tile not in the fast table: the checked path names it
+        found = _indicators(tiles, what)
+    if len(found) > MAX_INDICATORS:
+        raise InvalidArgumentError(f"at most {MAX_INDICATORS} {what} indicators, got {len(found)}")
+    return found + _NO_INDICATORS[len(found):]
+
+
 def situation_row(flags: Sequence[object], numbers: Sequence[object], red: int, dora: object,
                   ura_dora: object) -> np.ndarray:
     """The situation row (:class:`.hand.Col`) of one hand's flags, winds and sticks, checked."""
-    row = np.full(N_COLS, NO_INDICATOR, np.int64)
-    for i, (name, value) in enumerate(zip(FLAGS, flags)):
-        if not isinstance(value, (bool, np.bool_)):
+    seat, round_wind, honba, kyoutaku = numbers
+    if not (all(value.__class__ is bool for value in flags) and all(value.__class__ is int for value in numbers)
+            and 0 <= seat < N_WINDS and 0 <= round_wind < N_WINDS and honba >= 0 and kyoutaku >= 0):  # type: ignore
+        _check_situation(flags, numbers)
+    return np.array([*flags, *numbers, red, *_indicator_items(dora, "dora"), *_indicator_items(ura_dora, "ura_dora")],
+                    np.int64)
+
+
+def _check_situation(flags: Sequence[object], numbers: Sequence[object]) -> None:
+    """Raises the error of the first flag that is not a bool or number out of range."""
+    for name, value in zip(FLAGS, flags):
+        if value.__class__ is not bool and not isinstance(value, np.bool_):
             raise InvalidArgumentError(f"{name} must be a bool, got {quoted(value)}")
-        row[i] = bool(value)
-    for i, (name, value) in enumerate(zip(COUNTS, numbers), N_FLAGS):
-        top = N_WINDS - 1 if name.endswith("wind") else None
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 0 \
-                or (top is not None and value > top):
+    for name, value in zip(COUNTS, numbers):
+        top = _TOP.get(name)
+        if (value.__class__ is not int and (isinstance(value, (bool, np.bool_)) or not isinstance(value, np.integer))) \
+                or value < 0 or (top is not None and value > top):
             raise InvalidArgumentError(f"{name} must be an integer {'0..3' if top else '>= 0'}, got {quoted(value)}")
-        row[i] = value
-    row[Col.AKA] = red
-    for first, tiles, what in ((Col.DORA, dora, "dora"), (Col.URA, ura_dora, "ura_dora")):
-        for i, t in enumerate(_indicators(tiles, what)):
-            row[first + i] = t
-    return row
 
 
 REFUSALS = {
@@ -147,8 +172,9 @@ REFUSALS = {
     Refusal.STICKS: (InvalidArgumentError, "honba and kyoutaku must be >= 0"),
     Refusal.FLAG: (InvalidArgumentError, "flags must be bools (or 0/1)"),
 }
+"""The error class and message of each refusal of :func:`.hand.situation_status`."""
 def refusal_error(status: int, hand: np.ndarray, win_tile: int, melds: np.ndarray,
-                  situation: np.ndarray) -> PaibiaoError:
+                  situation: Sequence[int] | np.ndarray) -> PaibiaoError:
     """The error of a refused hand (a status of :func:`.scorer.score_hand`), naming what is wrong."""
     declared = [(int(k), int(t)) for k, t in melds if k != MeldInput.NONE]
     if status in REFUSALS:
@@ -169,7 +195,7 @@ def refusal_error(status: int, hand: np.ndarray, win_tile: int, melds: np.ndarra
         if kind == MeldInput.CHOW:
             copies[tile:tile + 3] += 1
         else:
-            copies[tile] += _MELD_SIZE.get(kind, 0)
+            copies[tile] += _MELD_SIZE.get(MeldInput(kind), 0) if kind in _MELD_SIZE else 0
     if status == jit.ERR_SIZE:
         n = len(declared)
         return InvalidHandError(f"{int(hand.sum())} tiles in hand with {n} meld{'s' * (n != 1)}: the hand before "
@@ -195,8 +221,11 @@ def hand_input(hand: Hand, melds: Sequence[object]) -> tuple[bytearray, list[int
 
 
 def win_input(win_tile: object, reds: list[int]) -> int:
-    win = one_tile(win_tile)
-    if isinstance(win_tile, str):
+    """The win tile's index, a red five added to ``reds``."""
+    win = ONE_TILE.get(win_tile) if win_tile.__class__ in (int, str) else None
+    if win is None:
+        win = one_tile(win_tile)
+    if isinstance(win_tile, str) and "0" in win_tile:
         _add_reds(reds, red_fives(win_tile))
     return win
 

@@ -53,9 +53,9 @@ from .options import COUNTS, DEFAULT_RULES, FLAGS, Rules, check_rules
 from .scratch import WORK_SHAPE, Detail, Row
 from .yaku import DORA_NAMES, HAN_CLOSED, HAN_OPEN, HAN_SINGLE_YAKUMAN, N_YAKU, YAKU_NAMES, YAKUMAN_MASK
 
-RESULT_DTYPE = np.dtype([("han", np.int16), ("fu", np.int32), ("main", np.int32), ("additional", np.int32),
-                         ("total", np.int32)])
-"""The fields of :func:`score_batch`'s answer."""
+RESULT_FIELDS = ("han", "fu", "main", "additional", "total")
+"""The fields of :func:`score_batch`'s answer, in order."""
+RESULT_DTYPE = np.dtype([(name, np.int16 if name == "han" else np.int32) for name in RESULT_FIELDS])
 
 
 class RiichiScore(NamedTuple):
@@ -121,63 +121,82 @@ def _kernels(t: tables.TableSet) -> ScoringKernels:
 
 KERNELS: tables.TableView[ScoringKernels] = tables.TableView(GAME, _kernels)
 
-"""The error class and message of each refusal of :func:`.hand.situation_status`."""
-
 
 READING_MELDS = {kind * N_TILE_KINDS + tile: (name, tile) for kind, name in ((Meld.CHOW, "chow"), (Meld.PONG, "pong"))
                  for tile in range(N_TILE_KINDS)}
+"""A reading's meld (as a detail row holds it) as :class:`Decomposition` lists it."""
+MELD_ORDER = {code: (tile, name) for code, (name, tile) in READING_MELDS.items()}
+"""The order of a decomposition's melds: by tile, a chow before a pong."""
+_AT_FORM, _AT_PAIR, _AT_N_MELDS, _AT_MELDS = int(Detail.FORM), int(Detail.PAIR), int(Detail.N_MELDS), int(Detail.MELDS)
+_AT_HAN, _AT_FU, _AT_MAIN, _AT_ADDITIONAL = int(Detail.HAN), int(Detail.FU), int(Detail.MAIN), int(Detail.ADDITIONAL)
+_AT_TOTAL, _AT_YAKUMAN, _AT_LEVEL = int(Detail.TOTAL), int(Detail.YAKUMAN), int(Detail.LEVEL)
+_STANDARD, _SEVEN_PAIRS, _THIRTEEN_ORPHANS = int(Form.STANDARD), int(Form.SEVEN_PAIRS), int(Form.THIRTEEN_ORPHANS)
+_BEST_ROW = int(Row.DETAIL)
+"""The detail row's items, the forms and the best row as plain ints: read per call, faster than enum members."""
+_new = tuple.__new__  # builds a named tuple without its Python-level __new__
 
 
 def _decomposition(detail: list[int], row: bytearray, win: int) -> Decomposition:
     """The :class:`Decomposition` of the reading kept in a detail row."""
-    form = detail[Detail.FORM]
-    if form == Form.STANDARD:
-        codes = detail[Detail.MELDS:Detail.MELDS + detail[Detail.N_MELDS]]
-        melds = tuple(sorted(map(READING_MELDS.__getitem__, codes), key=lambda m: (m[1], m[0])))
-        return Decomposition("standard", detail[Detail.PAIR], melds)
+    form = detail[_AT_FORM]
+    if form == _STANDARD:
+        codes = sorted(detail[_AT_MELDS:_AT_MELDS + detail[_AT_N_MELDS]], key=MELD_ORDER.__getitem__)
+        made = object.__new__(Decomposition)
+        made.__dict__.update(form="standard", pair=detail[_AT_PAIR], melds=tuple(map(READING_MELDS.__getitem__, codes)),
+                             pairs=(), knitted=())
+        return made
     counts = list(row)
     counts[win] += 1
-    if form == Form.SEVEN_PAIRS:
+    if form == _SEVEN_PAIRS:
         return seven_pairs_reading(counts)
     return thirteen_orphans_reading(counts)
 
 
+def _entries(opened: bool, double_yakuman: bool) -> tuple[tuple[str, int], ...]:
+    """(name, han) of each yaku of a hand closed or open, double yakuman counted or not."""
+    han = [int(HAN_SINGLE_YAKUMAN[y]) if not double_yakuman and (YAKUMAN_MASK >> y) & 1
+           else int(HAN_OPEN[y]) if opened and HAN_OPEN[y] > 0 else int(HAN_CLOSED[y]) for y in range(N_YAKU)]
+    return tuple(zip(YAKU_NAMES, han))
+
+
+YAKU_ENTRIES = {(opened, double): _entries(opened, double) for opened in (False, True) for double in (False, True)}
+"""The (name, han) of each yaku by (open hand, double yakuman)."""
+DORA_AT = tuple(zip(DORA_NAMES, (int(Detail.DORA), int(Detail.AKA), int(Detail.URA))))
+FU_ENTRIES = tuple((REASON_NAMES[r], int(FU_OF_REASON[r])) for r in range(FuReason.BASE))
+_AT_YAKU, _AT_REASONS, _AT_BASE = int(Detail.YAKU), int(Detail.REASONS), int(Detail.REASONS + FuReason.BASE)
+_BASE_NAME = REASON_NAMES[FuReason.BASE]
+
+
 def _yaku(detail: list[int], opened: bool, double_yakuman: bool) -> tuple[tuple[str, int], ...]:
     """The (name, han) of the yaku of a detail row, then its dora entries."""
-    mask = detail[Detail.YAKU]
+    mask = detail[_AT_YAKU]
+    entries = YAKU_ENTRIES[opened, double_yakuman]
     found = []
-    for y in range(N_YAKU):
-        if (mask >> y) & 1:
-            if not double_yakuman and (YAKUMAN_MASK >> y) & 1:
-                han = HAN_SINGLE_YAKUMAN[y]
-            elif opened and HAN_OPEN[y] > 0:
-                han = HAN_OPEN[y]
-            else:
-                han = HAN_CLOSED[y]
-            found.append((YAKU_NAMES[y], int(han)))
-    for name, at in zip(DORA_NAMES, (Detail.DORA, Detail.AKA, Detail.URA)):
-        if detail[at]:
-            found.append((name, detail[at]))
+    while mask:
+        low = mask & -mask
+        found.append(entries[low.bit_length() - 1])
+        mask ^= low
+    found += [(name, detail[at]) for name, at in DORA_AT if detail[at]]
     return tuple(found)
 
 
 def _fu_details(detail: list[int]) -> tuple[tuple[str, int], ...]:
-    if detail[Detail.FORM] == Form.THIRTEEN_ORPHANS:
+    if detail[_AT_FORM] == _THIRTEEN_ORPHANS:
         return ()
-    found = []
-    for r in range(FuReason.BASE):
-        found += [(REASON_NAMES[r], int(FU_OF_REASON[r]))] * detail[Detail.REASONS + r]
-    found.append((REASON_NAMES[FuReason.BASE], detail[Detail.REASONS + FuReason.BASE]))
+    counts = detail[_AT_REASONS:_AT_BASE]
+    found = [entry for entry, n in zip(FU_ENTRIES, counts) if n for _ in range(n)]
+    found.append((_BASE_NAME, detail[_AT_BASE]))
     return tuple(found)
 
 
 def _result(detail_row: np.ndarray, row: bytearray, win: int, opened: bool, rules: Rules) -> RiichiScore:
+    """The :class:`RiichiScore` of a detail row (the hand's concealed counts ``row``)."""
     detail = detail_row.tolist()
-    if detail[Detail.HAN] == 0:
-        return RiichiScore(0, 0, (), 0, 0, 0, 0, "", (), _decomposition(detail, row, win))
-    return RiichiScore(detail[Detail.HAN], detail[Detail.FU], _yaku(detail, opened, rules.double_yakuman),
-                       detail[Detail.MAIN], detail[Detail.ADDITIONAL], detail[Detail.TOTAL], detail[Detail.YAKUMAN],
-                       LEVEL_NAMES[detail[Detail.LEVEL]], _fu_details(detail), _decomposition(detail, row, win))
+    if detail[_AT_HAN] == 0:
+        return _new(RiichiScore, (0, 0, (), 0, 0, 0, 0, "", (), _decomposition(detail, row, win)))
+    return _new(RiichiScore, (detail[_AT_HAN], detail[_AT_FU], _yaku(detail, opened, rules.double_yakuman),
+                              detail[_AT_MAIN], detail[_AT_ADDITIONAL], detail[_AT_TOTAL], detail[_AT_YAKUMAN],
+                              LEVEL_NAMES[detail[_AT_LEVEL]], _fu_details(detail), _decomposition(detail, row, win)))
 
 
 # wide: one keyword per flag, wind, stick count and indicator list, as HandCalculator's HandConfig has them
@@ -191,7 +210,8 @@ def score(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]
     ``win_tile`` with the declared ``melds``, as a :class:`RiichiScore` of the best-scoring
     reading; None when the tiles do not win. Flags, winds, dora and melds as the module says;
     bad input raises a one-line :class:`~lookup.errors.PaibiaoError`."""
-    rules = check_rules(rules)
+    if rules.__class__ is not Rules:
+        rules = check_rules(rules)
     row, reds, rows, n_declared = hand_input(hand, melds)
     win = win_input(win_tile, reds)
     situation = situation_row((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
@@ -203,7 +223,7 @@ def score(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]
         raise refusal_error(status, np.frombuffer(row, np.uint8), win, rows_of(rows), situation)
     if han < 0:
         return None
-    return _result(work[Row.DETAIL], row, win, opened_melds(rows, n_declared), rules)
+    return _result(work[_BEST_ROW], row, win, n_declared > 0 and opened_melds(rows, n_declared), rules)
 
 
 def score_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), **situation: object) -> dict[int, RiichiScore]:
@@ -277,13 +297,13 @@ def score_batch(hands: npt.ArrayLike, win_tiles: npt.ArrayLike, melds: npt.Array
     situation[:, Col.DORA:Col.URA] = indicator_block(dora, "dora", n)
     situation[:, Col.URA:] = indicator_block(ura_dora, "ura_dora", n)
     kernels = KERNELS.value or KERNELS.get()
-    out = np.empty((n, len(RESULT_DTYPE.names)), np.int64)
+    out = np.empty((n, len(RESULT_FIELDS)), np.int64)
     status, index = kernel(rows, wins, blocks, situation, rules.row, kernels.wide, kernels.narrow,
                            np.empty(WORK_SHAPE, np.int64), out)
     if status:
         error = refusal_error(status, rows[index], int(wins[index]), blocks[index], situation[index])
         raise type(error)(f"row {index}: {error}")
     answers = np.empty(n, RESULT_DTYPE)
-    for i, name in enumerate(RESULT_DTYPE.names):
+    for i, name in enumerate(RESULT_FIELDS):
         answers[name] = out[:, i]
     return answers

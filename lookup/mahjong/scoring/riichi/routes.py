@@ -20,9 +20,9 @@ from ....arrays import as_array
 from ....errors import InvalidArgumentError
 from ...tiles import Hand
 from .options import COUNTS, DEFAULT_RULES, FLAGS, Rules, rules_from_text
-from .query import RESULT_DTYPE, RiichiScore, score, score_batch, score_waits
+from .query import RESULT_FIELDS, RiichiScore, score, score_batch, score_waits
 
-RESULT_COLUMNS = RESULT_DTYPE.names
+RESULT_COLUMNS = RESULT_FIELDS
 """The columns of :func:`riichi_score_batch`'s answer: han, fu, main, additional, total."""
 SITUATION_COLUMNS = FLAGS + COUNTS
 """The columns of :func:`riichi_score_batch`'s ``situations``: the flags (0/1), the seat and
