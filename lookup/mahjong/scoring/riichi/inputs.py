@@ -44,7 +44,7 @@ def red_fives(text: str) -> list[int]:
     return reds
 
 
-def _add_reds(reds: list[int], more: list[int]) -> None:
+def _add_reds(reds: list[int], more: Sequence[int]) -> None:
     for s in range(len(reds)):
         reds[s] += more[s]
 
@@ -86,8 +86,20 @@ def _melds_input(melds: Sequence[object], reds: list[int]) -> tuple[bytearray, i
         raise InvalidMeldError(f"a hand declares at most {MAX_MELDS} melds, got {len(melds)}")
     flat = bytearray(2 * MAX_MELDS)
     for i, meld in enumerate(melds):
-        flat[2 * i], flat[2 * i + 1] = _meld_row(meld, reds)
+        known = _MELD_ROWS.get(meld) if meld.__class__ is tuple else None
+        if known is None:
+            meld_reds = [0, 0, 0]
+            known = (*_meld_row(meld, meld_reds), tuple(meld_reds))
+            if meld.__class__ is tuple and len(_MELD_ROWS) < MAX_KNOWN_MELDS:
+                _MELD_ROWS[meld] = known
+        flat[2 * i], flat[2 * i + 1] = known[0], known[1]
+        _add_reds(reds, known[2])
     return flat, len(melds)
+
+
+_MELD_ROWS: dict[tuple, tuple[int, int, tuple[int, ...]]] = {}
+"""The (kind code, lowest tile, red fives per suit) of each meld seen as a (kind, tiles) tuple."""
+MAX_KNOWN_MELDS = 4096
 
 
 def _indicators(tiles: object, what: str) -> list[int]:
