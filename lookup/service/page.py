@@ -4,7 +4,8 @@ The page (``static/app.js``) asks the JSON API for every answer; what it needs b
 answers comes from the game modules here, once per process, as a JSON ``catalog`` inside the
 HTML: each game's tile or card names (the pictures are ``/static/pictures/<game>/<index>.svg``),
 its rules presets, the shisanshui objectives, the most jokers a mahjong hand takes, and for
-Chinese Official scoring the wind tiles, the most flowers and the fans a win needs.
+Chinese Official scoring the wind tiles, the most flowers and the fans a win needs (the
+riichi scoring on the page shares the winds).
 """
 
 from __future__ import annotations
