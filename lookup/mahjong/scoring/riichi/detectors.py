@@ -27,7 +27,7 @@ def bit(yaku: int) -> int:
     return 1 << yaku
 
 
-@jitable
+@jitable(inline="llvm")
 def situation_yaku(situation, opened: bool) -> int:
     """The yaku of the situation row's flags (menzen tsumo on a closed hand only)."""
     mask = 0
@@ -68,7 +68,7 @@ def nine_gates(counts, suit: int) -> bool:
     return extra == 1
 
 
-@jitable
+@jitable(inline="llvm")
 def tile_yaku(counts, n_declared: int, opened: bool, win_tile: int, rules) -> int:
     """The yaku of the whole hand's tiles ``counts`` (34, melds and the win tile included):
     tanyao (open under kuitan), the flushes, the terminal and honor hands, ryuuiisou, and nine

@@ -67,7 +67,7 @@ def pair_value(pair: int, seat_wind: int, round_wind: int) -> int:
     return int(pair >= DRAGON_OFFSET) + int(pair == HONOR_OFFSET + seat_wind) + int(pair == HONOR_OFFSET + round_wind)
 
 
-@jitable
+@jitable(inline="llvm")
 def group_fu(work, n_melds, pair, group, win_tile, opened, situation, rules, reasons):
     """(fu rounded up to 10, fu before rounding, reasons counted) of the standard reading in the
     work rows won on ``group`` (the index of a concealed meld holding the win tile, or -1 for
@@ -144,7 +144,7 @@ def round_up(points: int) -> int:
     return (points + 99) // 100 * 100
 
 
-@jitable
+@jitable(inline="llvm")
 def payments(han, fu, yakuman, tsumo, dealer, honba, kyoutaku, rules) -> tuple[int, int, int, int]:
     """(main, additional, total, :class:`Level`) of a win of ``han`` and ``fu``: ``main`` the
     ron payment, or on tsumo the dealer's payment (each player's for a dealer); ``additional``

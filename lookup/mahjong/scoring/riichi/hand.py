@@ -113,7 +113,7 @@ def dora_of(indicator: int) -> int:
     return first + (indicator - first + 1) % N_DRAGONS
 
 
-@jitable
+@jitable(inline="llvm")
 def dora_count(counts, situation, first: int) -> int:
     """The dora the tiles ``counts`` (34) hold for the indicators in columns ``first`` ..
     ``first + MAX_INDICATORS - 1`` of a situation row (-1 none)."""
@@ -125,7 +125,7 @@ def dora_count(counts, situation, first: int) -> int:
     return n
 
 
-@jitable
+@jitable(inline="llvm")
 def situation_status(hand, win_tile, melds, n_declared, counts, kongs, in_melds, situation, rules) -> int:
     """OK, or the :class:`Refusal` of a situation that cannot be: flags that do not hold
     together, winds outside 0..3, negative sticks, bad dora indicators or a fifth copy counting

@@ -20,7 +20,7 @@ from .detectors import bit, meld_yaku, situation_yaku, tile_yaku
 from .fu import MAX_HAN, N_REASONS, SEVEN_PAIRS_FU, FuReason, group_fu, payments
 from .hand import Col, Rule, dora_count, situation_status
 from .scratch import Detail, Row
-from .yaku import HAN_CLOSED, HAN_OPEN, HAN_SINGLE_YAKUMAN, N_YAKU, YAKUMAN_HAN, YAKUMAN_MASK, Yaku
+from .yaku import HAN_CLOSED, HAN_OPEN, HAN_SINGLE_YAKUMAN, YAKUMAN_HAN, YAKUMAN_MASK, Yaku
 
 SEVEN_PAIRS = 7
 NO_KEY = -2
@@ -38,7 +38,7 @@ def block_code(kind: int, tile: int) -> int:
     return tile * BLOCK_TYPES + block
 
 
-@jitable
+@jitable(inline="llvm")
 def reading_order(work, n_melds, pair) -> int:
     """The rank of the standard reading in the work rows in the reference calculator's order:
     its blocks' codes sorted, read as one number (row ``REST`` receives the sorted codes)."""
@@ -89,24 +89,28 @@ class Shape(NamedTuple):
     opened: bool
 
 
-@jitable
+@jitable(inline="llvm")
 def counted_han(mask: int, opened: bool, double_yakuman: bool) -> tuple[int, int]:
     """(han, yaku mask counted) of a reading's yaku: its yakuman alone when it has one."""
     if mask & YAKUMAN_MASK:
         mask &= YAKUMAN_MASK
     han = 0
-    for y in range(N_YAKU):
-        if (mask >> y) & 1:
+    rest = mask
+    y = 0
+    while rest:  # the set bits only, lowest first
+        if rest & 1:
             if not double_yakuman and (YAKUMAN_MASK >> y) & 1:
                 han += HAN_SINGLE_YAKUMAN[y]
             elif opened and HAN_OPEN[y] > 0:
                 han += HAN_OPEN[y]
             else:
                 han += HAN_CLOSED[y]
+        rest >>= 1
+        y += 1
     return han, mask
 
 
-@jitable
+@jitable(inline="llvm")
 def offer(work, mask, won, shape, dora, situation, rules) -> None:
     """Counts a reading's han and payments and keeps it in the detail row when it beats the
     one kept (the fu reasons of the reading are in row ``FU``); of equals, the one first in
@@ -166,7 +170,7 @@ def offer(work, mask, won, shape, dora, situation, rules) -> None:
         detail[Detail.REASONS + r] = reasons[r] if han > 0 else 0
 
 
-@jitable
+@jitable(inline="llvm")
 def standard_readings(work, melds, n_declared, win_tile, base_mask, opened, dora, situation, rules,
                       splits_tables) -> None:
     """Scores every split of the concealed tiles (row ``SPLIT``) into melds and a pair, after the
