@@ -373,6 +373,58 @@ def test_mahjong_chinese_fans(page):
     assert not _by_id(page, "mj-fan-options").is_displayed()
 
 
+def test_mahjong_riichi_scoring(page):
+    """Under riichi a winning hand shows each held tile as the winning tile with its value, the
+    best chosen, and the chosen tile's yaku; a ready hand shows each wait's value: all equal to
+    ``riichi.score`` and ``riichi.score_waits`` on the form's situation."""
+    from lookup.mahjong import riichi
+
+    _tab(page, "mahjong")
+    assert _by_id(page, "mj-rules").get_attribute("value") == "riichi"  # the page's first rules
+    hand = "22334455m567p678s"
+    _enter(page, "mahjong", [("mj-hand", hand)])
+    counts = list(mahjong.hand_counts(hand))
+
+    def scores(**situation):
+        out = {}
+        for t in range(34):
+            if counts[t]:
+                rest = counts.copy()
+                rest[t] -= 1
+                out[t] = riichi.score(rest, t, **situation)
+        return out
+
+    def shown_tiles():
+        return {int(w.get_attribute("data-tile")): int(w.get_attribute("data-total"))
+                for w in _all(page, "#mj-riichi-tiles .wait")}
+
+    def shown_yaku():
+        return [(row.get_attribute("data-name"), int(row.get_attribute("data-han")))
+                for row in _all(page, "#mj-riichi-yaku tbody tr")]
+
+    for situation in ({}, {"tsumo": True, "riichi": True, "seat_wind": 1}):
+        if situation:
+            _analysed(page, "mahjong", lambda: _by_id(page, "mj-riichi-tsumo").click())
+            _analysed(page, "mahjong", lambda: _by_id(page, "mj-riichi-riichi").click())
+            _select(page, "mahjong", "mj-riichi-seat", "1")
+        want = scores(**situation)
+        assert shown_tiles() == {t: score.total for t, score in want.items()}
+        best = max(want, key=lambda t: (want[t].total, -t))  # the first of the best is chosen first
+        chosen = int(_all(page, "#mj-riichi-tiles .wait.chosen")[0].get_attribute("data-tile"))
+        assert want[chosen].total == want[best].total
+        assert shown_yaku() == [(name, han) for name, han in want[chosen].yaku]
+        assert int(_by_id(page, "mj-riichi-total").get_attribute("data-value")) == want[chosen].total
+
+    ready = "2233445m567p678s"  # 13 tiles: each wait with the value a win on it scores
+    _enter(page, "mahjong", [("mj-hand", ready)])
+    waits = riichi.score_waits(ready, tsumo=True, riichi=True, seat_wind=1)
+    assert waits and shown_tiles() == {t: score.total for t, score in waits.items()}
+
+    _analysed(page, "mahjong", lambda: _by_id(page, "mj-riichi-tsumo").click())
+    _analysed(page, "mahjong", lambda: _by_id(page, "mj-riichi-riichi").click())
+    _select(page, "mahjong", "mj-riichi-seat", "0")
+
+
 def test_shisanshui_tab(page, shots):
     _tab(page, "shisanshui")
     _enter(page, "shisanshui", [("sss-hand", SSS_HAND)])
