@@ -35,8 +35,10 @@ from .costs import (
     ODD,
     PAIRED,
     Entries,
+    cost,
     field,
     greedy_lacking,
+    largest_increments,
     savings_word,
     suit_costs,
     with_savings,
@@ -261,6 +263,19 @@ def pair_258_waits(c: Counts, keys: Keys, tally: Tally, jokers: int, with_jokers
     if one >= 0:
         mask |= plain & (suit_tiles(one) if one < 3 else suit_tiles(0) | suit_tiles(1) | suit_tiles(2))
     return mask
+
+
+@jitable(inline="llvm")
+def pair_suit_258_lacking(entry_258: int, others: int, k: int) -> int:
+    """Standard lacking of k melds and the 258 pair when one numbered suit holds the pair (its
+    suit_258 shanten entry ``entry_258``) and the other suits only melds, their plain words
+    concave (``others``: the sum of their melds increments lanes, as :func:`.costs.greedy_lacking`
+    reads them): the least over the melds m of that suit of its cost of (m, pair) plus the
+    3(k - m) tiles of the other melds less the most of them the other suits hold."""
+    best = FAR
+    for m in range(k + 1):
+        best = min(best, cost(entry_258, m, 1) + 3 * (k - m) - largest_increments(others, k - m))
+    return best
 
 
 @jitable
