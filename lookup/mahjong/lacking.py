@@ -39,7 +39,14 @@ from .forms.costs import (
 )
 from .forms.knitted import KNITTED_TILES, knitted_honors_lacking, knitted_most, straight_bound, words_knitted_most
 from .forms.knitted_rest import coded_straight, knitted_straight
-from .forms.limits import KEPT_SETS, histogram_of, kept_greedy_lacking, pair_suit_258_lacking, pongs_lacking
+from .forms.limits import (
+    KEPT_SETS,
+    held_pongs_lacking,
+    histogram_of,
+    kept_greedy_lacking,
+    pair_suit_258_lacking,
+    pongs_lacking,
+)
 from .forms.seven_pairs import pairs_lacking
 from .forms.standard import ShantenTables, budget_lacking, plain_kinds, standard_kinds, suit_entry
 from .forms.thirteen_orphans import orphans_lacking
@@ -264,7 +271,7 @@ def words_258_lacking(c: Counts, words: Entries, keys: Keys, table_258: Array, t
             best = min(best, pair_suit_258_lacking(np.int64(table_258[keys[s]]), melds - (g & INCREMENTS_MASK), k))
     if best > bound:
         if rules & PONGS_WAIVE_258:
-            best = min(best, pongs_lacking(histogram_of(stats), k, 0))
+            best = min(best, held_pongs_lacking(histogram_of(stats), k))
         if rules & ONE_SUIT_WAIVES_258:  # one suit's k melds and pair, its pair increments alone
             best = min(best, target - max(max(used_with_pair(g0, g0 & INCREMENTS_MASK, k),
                                               used_with_pair(g1, g1 & INCREMENTS_MASK, k)),
