@@ -208,7 +208,9 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     """out[i] = shanten (least lacking - jokers - 1) of row i (3k+1 or 3k+2 tiles with jokers[i]
     wildcards when ``jokers`` is not empty, k <= 4) under any rules, every form. ``tables``:
     the shanten entries of each suit kind, then the plain words (:data:`.forms.costs.PLAIN_WORDS`);
-    ``over_keys``/``over_values``: their over-4 lists."""
+    ``over_keys``/``over_values``: their over-4 lists. Under the 258 pair with every suit kept
+    and no knitted form, a row without jokers whose words are all concave is counted from them
+    (:func:`.lacking.words_258_lacking`); every other row by :func:`.lacking.row_lacking`."""
     with_jokers = jokers.shape[0] != 0
     flags = rule_flags(rules)
     honors, three_player, pair_258 = flags.honors, flags.three_player, flags.pair_258
