@@ -244,15 +244,17 @@ def words_258_lacking(c: Counts, words: Entries, keys: Keys, table_258: Array, t
     The standard form with any pair, counted from the words (:func:`.costs.greedy_lacking`, per
     suit holding the pair), is a lower bound of the standard form under the 258 pair, 碰碰胡
     and 清一色. A numbered suit's suit_258 entry (``table_258`` at its key) is read only while
-    its any-pair lacking is below the least found (the suit of the least first); 碰碰胡 and
-    清一色 (from the words' form counts and pair increments) only while the least is above
-    the bound. Seven pairs, 将将胡 and thirteen orphans come first, from the form counts and ``c``."""
+    its any-pair lacking is below the least found (the suit of the least first, the others
+    only while the least is above the bound); 碰碰胡 and 清一色 (from the words' form counts
+    and pair increments) only while it still is. Seven pairs, 将将胡 and thirteen orphans
+    come first, from the form counts and ``c``."""
     g0, g1, g2, g3 = words
     k = total // 3
     target = 3 * k + 2
     melds = (g0 & INCREMENTS_MASK) + (g1 & INCREMENTS_MASK) + (g2 & INCREMENTS_MASK) + (g3 & INCREMENTS_MASK)
     used = (used_with_pair(g0, melds, k), used_with_pair(g1, melds, k), used_with_pair(g2, melds, k))
-    bound = target - max(max(max(used[0], used[1]), used[2]), used_with_pair(g3, melds, k))
+    top = max(max(used[0], used[1]), used[2])  # the numbered suit of the least any-pair lacking
+    bound = target - max(top, used_with_pair(g3, melds, k))
     stats = stats_of(g0) + stats_of(g1) + stats_of(g2) + stats_of(g3)
     best = FAR
     if total >= MAX_HAND_TILES - 1:
@@ -263,16 +265,19 @@ def words_258_lacking(c: Counts, words: Entries, keys: Keys, table_258: Array, t
                                                         + c[25]))
         if rules & ORPHANS:
             best = min(best, orphans_lacking(stats))
-    first = 0 if used[0] >= max(used[1], used[2]) else 1 if used[1] >= used[2] else 2
-    for step in range(3):
-        s = first if step == 0 else step - 1 if step - 1 < first else step
-        if target - used[s] < best:  # the suit's any-pair lacking bounds its 258-pair lacking
-            g = g0 if s == 0 else g1 if s == 1 else g2
-            best = min(best, pair_suit_258_lacking(np.int64(table_258[keys[s]]), melds - (g & INCREMENTS_MASK), k))
-    if best > bound:
-        if rules & PONGS_WAIVE_258:
+    first = 0 if used[0] == top else 1 if used[1] == top else 2
+    if target - top < best:  # the suit's any-pair lacking bounds its 258-pair lacking
+        g = g0 if first == 0 else g1 if first == 1 else g2
+        best = min(best, pair_suit_258_lacking(np.int64(table_258[keys[first]]), melds - (g & INCREMENTS_MASK), k))
+    if best > bound:  # then the other suits (while below the least), and the waived forms
+        for s in range(3):
+            if s != first and target - used[s] < best:
+                g = g0 if s == 0 else g1 if s == 1 else g2
+                best = min(best, pair_suit_258_lacking(np.int64(table_258[keys[s]]), melds - (g & INCREMENTS_MASK),
+                                                       k))
+        if best > bound and rules & PONGS_WAIVE_258:
             best = min(best, held_pongs_lacking(histogram_of(stats), k))
-        if rules & ONE_SUIT_WAIVES_258:  # one suit's k melds and pair, its pair increments alone
+        if best > bound and rules & ONE_SUIT_WAIVES_258:  # one suit's k melds and pair, its pair increments alone
             best = min(best, target - max(max(used_with_pair(g0, g0 & INCREMENTS_MASK, k),
                                               used_with_pair(g1, g1 & INCREMENTS_MASK, k)),
                                           used_with_pair(g2, g2 & INCREMENTS_MASK, k)))
