@@ -118,21 +118,26 @@ def _shanten_section(quick: bool) -> str:
 VARIANT_PRESETS = ("chinese", "changsha", "sichuan", "sanma")
 
 
-def _variant_rows(preset: str, n: int, forms: bool) -> list:
-    """Per-hand batch hu, ting and shanten under ``preset`` and under ``standard`` on the same
-    seeded hands: of the preset's game with its forms (``forms``: `form_hands`, its winning
-    forms, near-forms and random hands), else ordinary ones (`mixed_hands` of its tiles)."""
-    from lookup import mahjong
+def _variant_hands(preset: str, n: int, forms: bool) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` seeded 14-tile and ``n`` 13-tile hands (uint8 (n, 34) each) of ``preset``'s game:
+    `form_hands` (its winning forms, near-forms and random hands) when ``forms``, else
+    `mixed_hands` of its tiles."""
     from lookup.mahjong.rules import PRESETS
 
     rng = np.random.default_rng(2028)
     rules = PRESETS[preset]
     if forms:
-        win = np.array(handgen.form_hands(rng, n, 14, rules), np.uint8)
-        wait = np.array(handgen.form_hands(rng, n, 13, rules), np.uint8)
-    else:
-        win = np.array(handgen.mixed_hands(rng, n, 14, rules.honors), np.uint8)
-        wait = np.array(handgen.mixed_hands(rng, n, 13, rules.honors), np.uint8)
+        return tuple(np.array(handgen.form_hands(rng, n, size, rules), np.uint8) for size in (14, 13))
+    return tuple(np.array(handgen.mixed_hands(rng, n, size, rules.honors), np.uint8) for size in (14, 13))
+
+
+def _variant_rows(preset: str, n: int, forms: bool) -> list:
+    """Per-hand batch hu, ting and shanten under ``preset`` and under ``standard`` on the same
+    seeded hands: of the preset's game with its forms (``forms``: `form_hands`, its winning
+    forms, near-forms and random hands), else ordinary ones (`mixed_hands` of its tiles)."""
+    from lookup import mahjong
+
+    win, wait = _variant_hands(preset, n, forms)
     both = np.concatenate([win, wait])
     # answers checked before timing: batch equals scalar on a sample
     assert mahjong.is_hu_batch(win[:300], preset).tolist() == [mahjong.is_hu(h, preset) for h in win[:300]]
@@ -144,6 +149,59 @@ def _variant_rows(preset: str, n: int, forms: bool) -> list:
         t_standard = best_of(partial(query, hands, "standard")) / len(hands)
         rows.append([f"{name} ({preset}), per hand", "its forms" if forms else "ordinary", fmt_time(t_rules),
                      fmt_time(t_standard), f"**{t_rules / t_standard:.2f}×**", "≤ 2×"])
+    return rows
+
+
+def _row_step_rows(lean, step: str, rows: np.ndarray, rules, out_dtype: type) -> np.ndarray:
+    """Bool (N,): which rows the kernel without jokers ``lean`` answers by its row step
+    (``step``, a name in `lookup.mahjong.kernels`): ``lean`` run as Python one row at a time
+    with the step replaced by a counting wrapper."""
+    from lookup.mahjong import kernels, queries
+
+    real, taken = getattr(kernels, step), []
+
+    def counted(*args):
+        taken.append(1)
+        return real(*args)
+
+    arrays, out = queries.HU_TING.get()[0], np.zeros(len(rows), out_dtype)
+    setattr(kernels, step, counted)
+    try:
+        stepped = np.zeros(len(rows), bool)
+        for i in range(len(rows)):
+            before = len(taken)
+            lean.py_func(rows[i:i + 1], arrays, rules.bits, out[i:i + 1])
+            stepped[i] = len(taken) > before
+    finally:
+        setattr(kernels, step, real)
+    return stepped
+
+
+def _row_step_costs(preset: str, n: int, forms: bool, n_split: int) -> list:
+    """Per query, the share of the bench's hands (the first ``n_split`` of ``n``) that the kernel without
+    jokers hands to its row step, and the time per hand of the others and of those, under
+    ``preset`` and under ``standard`` on the same hands: where a variant's time goes."""
+    from lookup import mahjong
+    from lookup.mahjong import kernels
+    from lookup.mahjong.rules import PRESETS
+
+    rules = PRESETS[preset]
+    win, wait = (hands[:n_split] for hands in _variant_hands(preset, n, forms))
+    rows = []
+    for name, query, lean, step, hands, dtype in (
+            ("is_hu_batch", mahjong.is_hu_batch, kernels.hu_batch_without_jokers, "row_hu", win, np.bool_),
+            ("ting_batch", mahjong.ting_batch, kernels.ting_batch_without_jokers, "row_waits", wait, np.uint64)):
+        stepped = _row_step_rows(lean, step, hands, rules, dtype)
+        cells = [f"{name} ({preset})", "its forms" if forms else "ordinary", f"{stepped.mean():.1%}"]
+        for part in (hands[~stepped], hands[stepped]):
+            part = np.ascontiguousarray(part)
+            if not len(part):
+                cells.append("—")
+                continue
+            t_rules = best_of(partial(query, part, preset)) / len(part)
+            t_standard = best_of(partial(query, part, "standard")) / len(part)
+            cells.append(f"{fmt_time(t_rules)} / {fmt_time(t_standard)} = {t_rules / t_standard:.2f}×")
+        rows.append(cells)
     return rows
 
 
@@ -177,6 +235,9 @@ def _variants_section(quick: bool) -> str:
     n = 5_000 if quick else 50_000
     rows = [row for preset in VARIANT_PRESETS for row in _variant_rows(preset, n, True)]
     rows += [row for preset in ("chinese", "changsha") for row in _variant_rows(preset, n, False)]
+    n_split = min(n, 10_000)
+    split_rows = [row for preset, forms in (("chinese", True), ("changsha", True), ("chinese", False),
+                                            ("changsha", False)) for row in _row_step_costs(preset, n, forms, n_split)]
     return "\n".join([
         "## Mahjong: rule variants and jokers in shanten\n",
         f"Per preset, {n:,} seeded 14-tile and {n:,} 13-tile hands of its game: *its forms* "
@@ -186,6 +247,13 @@ def _variants_section(quick: bool) -> str:
         "shanten on both sizes. Each time is against `standard` on the same hands. Batch answers "
         "are checked equal to the scalar ones before timing.\n",
         table(rows, ["paibiao", "hands", "time", "standard, same hands", "ratio", "target"]),
+        f"Where the time goes: the kernels without jokers answer most rows from the standard form and "
+        f"the special forms' cheap counts, and hand the rest to the row step of every form the rules "
+        f"allow (the 258 pair's waivers, 将将胡, the knitted forms). Per query, on the first "
+        f"{n_split:,} of the hands above: the share handed on, and the time per hand of the rows "
+        "answered cheaply and of those handed on, each against `standard` on the same rows.\n",
+        table(split_rows, ["paibiao", "hands", "rows to the row step", "others: time / standard",
+                           "rows to the row step: time / standard"]),
         f"Jokers: {n:,} seeded 13- and 14-tile `mixed_hands`, then the same hands with 1, 2 or 4 "
         "random tiles turned into jokers.\n",
         table(_jokers_rows(n), ["paibiao", "time", "no jokers, per hand", "ratio"]),

@@ -18,7 +18,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SECTIONS = ["mahjong", "shisanshui", "zipai", "runtime", "compile", "service", "bulk", "floor", "field", "rlcard",
-            "scoring"]
+            "scoring", "riichi"]
 
 
 def machine() -> str:

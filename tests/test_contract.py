@@ -99,6 +99,6 @@ def test_every_command_is_registered_one_way():
 def _sample_args(command: str, query: str) -> list[str]:
     if (command, query) == ("sss", "simulate"):  # the one query without cards: its lineup instead
         return ["--policy", "expected"]
-    if (command, query) == ("mahjong", "fan"):  # the hand, then the winning tile
+    if (command, query) in (("mahjong", "fan"), ("mahjong", "score")):  # the hand, then the winning tile
         return ["11m", "1m"]
     return {"mahjong": ["11m"], "sss": ["AS"], "zipai": ["一"], "bulk": ["q", "in.npy", "out.npy"]}.get(command, [])

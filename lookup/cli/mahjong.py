@@ -1,6 +1,8 @@
 """``paibiao mahjong {hu,ting,shanten,decompose,discard} HAND [--rules R] [--jokers N] [--json]``
-(``discard`` also takes ``--visible TILES``), and ``paibiao mahjong fan HAND WIN [--meld KIND:TILE]...
-[flags]``: the Chinese Official (国标) fans of a winning hand."""
+(``discard`` also takes ``--visible TILES``), ``paibiao mahjong fan HAND WIN [--meld KIND:TILE]...
+[flags]``: the Chinese Official (国标) fans of a winning hand, and ``paibiao mahjong score HAND WIN
+--rules riichi [--meld KIND:TILES]... [--tsumo] [--riichi] [--dora TILE ...] ...``: its riichi
+yaku, han, fu and points."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from .. import mahjong
 from ..mahjong.rules import PRESETS
 from ..mahjong.scoring import one_tile
 from ..mahjong.tiles import NOTATIONS, format_counts, format_tiles, hand_counts, tile_name
-from .command import AddArguments, Command, Query, Runner, game_command, no_options, print_json
+from .command import AddArguments, Command, Query, Runner, UsageError, game_command, no_options, print_json
 
 GAME = "mahjong"
 
@@ -78,6 +80,82 @@ def _fan_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--round-wind", type=_wind, default=0, metavar="WIND", help="round wind (E)")
     parser.add_argument("--flowers", type=int, default=0, metavar="N",
                         help=f"flowers (花牌), 0..{mahjong.MAX_FLOWERS}: 1 point each")
+
+
+RIICHI_FLAGS = {"tsumo": "won on a self-drawn tile", "riichi": "riichi declared",
+                "double_riichi": "double riichi declared", "ippatsu": "won within riichi's first go-around",
+                "rinshan": "won on a kong's replacement tile", "chankan": "won by robbing a kong",
+                "haitei": "won on the wall's last tile", "houtei": "won on the last discard",
+                "tenhou": "the dealer's first draw wins", "chiihou": "a non-dealer's first draw wins"}
+"""The boolean options of ``score`` (the riichi query's keyword arguments of the same names)."""
+
+
+def _riichi_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("win", metavar="WIN", help="the winning tile (after the hand), e.g. 5m or 0p (a red five)")
+    parser.add_argument("--meld", action="append", default=[], type=_meld, metavar="KIND:TILES",
+                        help="a meld declared before the win, repeatable: chow:406m, pong:550p, kong:9999p (open or "
+                             "added), concealed_kong:1111s, or KIND:TILE with its lowest tile")
+    for flag, help_text in RIICHI_FLAGS.items():
+        parser.add_argument(f"--{flag.replace('_', '-')}", action="store_true", help=help_text)
+    parser.add_argument("--seat-wind", type=_wind, default=0, metavar="WIND",
+                        help="seat wind: E S W N or 0..3 (E, the dealer)")
+    parser.add_argument("--round-wind", type=_wind, default=0, metavar="WIND", help="round wind (E)")
+    parser.add_argument("--dora", nargs="+", action="extend", default=[], metavar="TILE", help="dora indicators")
+    parser.add_argument("--ura-dora", nargs="+", action="extend", default=[], metavar="TILE",
+                        help="ura dora indicators (counted with riichi)")
+    parser.add_argument("--honba", type=int, default=0, metavar="N", help="honba sticks (300 points each)")
+    parser.add_argument("--kyoutaku", type=int, default=0, metavar="N", help="riichi sticks on the table (1000 each)")
+    parser.add_argument("--aka", action="store_true", help="rules with red fives")
+    parser.add_argument("--kuitan", action="store_true", help="rules with open tanyao")
+    parser.add_argument("--kiriage", action="store_true", help="rules with kiriage mangan")
+    parser.add_argument("--kazoe", default="yakuman", choices=["yakuman", "sanbaiman", "unlimited"],
+                        help="13 han or more without a yakuman: a yakuman (default), a sanbaiman, or counted on")
+    parser.add_argument("--single-yakuman", action="store_true", help="no double yakuman")
+
+
+def _run_riichi(args: argparse.Namespace) -> int:
+    if args.rules != "riichi":
+        raise UsageError(f"score takes --rules riichi (Chinese Official scoring is `paibiao mahjong fan`), "
+                         f"got {args.rules!r}")
+    riichi = mahjong.riichi
+    hand = " ".join(args.hand)
+    rules = riichi.Rules(aka=args.aka, kuitan=args.kuitan, kiriage=args.kiriage, kazoe=args.kazoe,
+                         double_yakuman=not args.single_yakuman)
+    flags = {flag: getattr(args, flag) for flag in RIICHI_FLAGS}
+    situation = riichi.Situation(**flags, seat_wind=args.seat_wind, round_wind=args.round_wind,
+                                 dora=tuple(args.dora), ura_dora=tuple(args.ura_dora), honba=args.honba,
+                                 kyoutaku=args.kyoutaku)
+    score = mahjong.riichi_score(hand, args.win, args.meld, situation, rules)
+    counts = hand_counts(hand)
+    win = one_tile(args.win)
+    if args.json:
+        print_json({"hand": format_counts(counts), "win": tile_name(win, args.notation), **flags,
+                    "hu": score is not None, "han": None if score is None else score.han,
+                    "fu": None if score is None else score.fu,
+                    "yaku": [] if score is None else [{"name": n, "han": h} for n, h in score.yaku],
+                    "main": None if score is None else score.main,
+                    "additional": None if score is None else score.additional,
+                    "total": None if score is None else score.total,
+                    "level": None if score is None else score.level,
+                    "fu_details": [] if score is None else [{"reason": r, "fu": f} for r, f in score.fu_details],
+                    "decomposition": None if score is None else _decomposition_json(score.decomposition,
+                                                                                     args.notation)})
+        return 0
+    if score is None:
+        print("no hu")
+        return 0
+    if score.han == 0:
+        print("no yaku")
+        return 0
+    payment = (f"{score.main}" if not args.tsumo else
+               f"{score.main} all" if args.seat_wind == 0 else f"{score.additional}/{score.main}")
+    limit = f" {score.level}" if score.level else ""
+    print(f"{score.han} han {score.fu} fu{limit}\t{payment}\ttotal {score.total}")
+    for name, han in score.yaku:
+        print(f"{name}\t{han}")
+    held = bytes(n + (t == win) for t, n in enumerate(counts))
+    print(_decomposition_text(score.decomposition, held, args.notation))
+    return 0
 
 
 def _hand(args: argparse.Namespace) -> bytes:
@@ -236,6 +314,7 @@ RUNNERS: dict[Callable[..., Any], tuple[Runner, AddArguments]] = {
     mahjong.decompositions: (_run_decompose, no_options),
     mahjong.discard_advice: (_run_discard, _discard_options),
     mahjong.fan: (_run_fan, _fan_options),
+    mahjong.riichi_score: (_run_riichi, _riichi_options),
 }
 """The runner and extra options of each subcommand that formats its own output, by query."""
 

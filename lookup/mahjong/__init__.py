@@ -20,9 +20,10 @@ Modules, from the notation to the queries:
 - :mod:`.queries`: ``is_hu``, ``ting``, ``ting_mask``, ``mask_to_tiles``, ``is_hu_batch``,
   ``ting_batch``; :mod:`.shanten`: ``shanten``, ``shanten_batch``, ``discard_advice``,
   ``discard_batch``; :mod:`.decompositions`: ``decompositions``.
-- :mod:`.scoring`: ``fan``, ``fan_waits``, ``fan_batch``: :mod:`.scoring.readings`, the
-  readings of a winning hand any scoring system builds on; :mod:`.scoring.chinese`, Chinese
-  Official (国标) scoring (the fan table, exclusions, detectors, kernels and queries).
+- :mod:`.scoring`: the readings of a winning hand (:mod:`.scoring.readings`); Chinese Official
+  (国标) scoring, ``fan``, ``fan_waits``, ``fan_batch`` (:mod:`.scoring.chinese`); riichi scoring,
+  ``riichi`` (:mod:`.scoring.riichi`) and its routes' ``riichi_score``, ``riichi_score_waits``,
+  ``riichi_score_batch``.
 
 The shanten's unit throughout is *lacking* (:mod:`.forms.costs`): shanten = lacking - jokers - 1.
 Importing the package loads no table and compiles nothing.
@@ -38,7 +39,19 @@ if TYPE_CHECKING:  # the public names as mypy and IDEs see them
     from .queries import is_hu, is_hu_batch, mask_to_tiles, ting, ting_batch, ting_mask
     from .registry import QUERIES
     from .rules import PRESETS, RuleSet, get_rules
-    from .scoring import FAN_NAMES, MAX_FLOWERS, MELD_DTYPE, MIN_FANS, N_WINDS, FanScore, fan, fan_batch, fan_waits
+    from .scoring import (
+        FAN_NAMES,
+        MAX_FLOWERS,
+        MELD_DTYPE,
+        MIN_FANS,
+        N_WINDS,
+        FanScore,
+        fan,
+        fan_batch,
+        fan_waits,
+        riichi,
+    )
+    from .scoring.riichi.routes import riichi_score, riichi_score_batch, riichi_score_waits
     from .shanten import Advice, DiscardFeatures, discard_advice, discard_batch, shanten, shanten_batch
     from .tiles import NOTATIONS, Hand, format_counts, format_tiles, hand_counts, parse_tiles, tile_name
 else:  # the same names by defining submodule, each imported on first use
@@ -47,7 +60,8 @@ else:  # the same names by defining submodule, each imported on first use
         "queries": ("is_hu", "is_hu_batch", "mask_to_tiles", "ting", "ting_batch", "ting_mask"),
         "rules": ("PRESETS", "RuleSet", "get_rules"),
         "scoring": ("FanScore", "MELD_DTYPE", "fan", "fan_batch", "fan_waits", "FAN_NAMES", "MAX_FLOWERS", "MIN_FANS",
-                    "N_WINDS"),
+                    "N_WINDS", "riichi"),
+        "scoring.riichi.routes": ("riichi_score", "riichi_score_batch", "riichi_score_waits"),
         "shanten": ("Advice", "DiscardFeatures", "discard_advice", "discard_batch", "shanten", "shanten_batch"),
         "tiles": ("NOTATIONS", "Hand", "format_counts", "format_tiles", "hand_counts", "parse_tiles", "tile_name"),
         "registry": ("QUERIES",),
@@ -57,7 +71,8 @@ else:  # the same names by defining submodule, each imported on first use
 __all__ = [
     "is_hu", "ting", "ting_mask", "is_hu_batch", "ting_batch", "shanten", "shanten_batch",
     "decompositions", "Decomposition", "discard_advice", "Advice", "discard_batch", "DiscardFeatures",
-    "mask_to_tiles", "fan", "fan_waits", "fan_batch", "FanScore",
+    "mask_to_tiles", "fan", "fan_waits", "fan_batch", "FanScore", "riichi", "riichi_score",
+    "riichi_score_waits", "riichi_score_batch",
     "RuleSet", "PRESETS", "get_rules",
     "Hand", "NOTATIONS", "parse_tiles", "hand_counts", "tile_name", "format_tiles", "format_counts",
     "QUERIES", "HONOR_OFFSET", "MAX_JOKERS", "MAX_MELDS", "N_SUIT_RANKS", "N_TILE_KINDS", "SUIT_OFFSETS",

@@ -38,7 +38,7 @@ from .encoding import (
 from .forms.costs import PLAIN_WORDS, greedy_lacking
 from .forms.knitted_rest import straight_lacking
 from .forms.limits import suits_held, waits_in_game
-from .forms.standard import merged_lacking, standard_waits
+from .forms.standard import merged_lacking, standard_hu, standard_waits
 from .lacking import (
     FULL,
     STRAIGHT,
@@ -52,13 +52,18 @@ from .lowering import discard_work, each_discard, sort_advice
 from .row import HU, ONE_REFUSED, ONE_SINGLES, ONE_SINGLES_BIT, TING, checked_keys, rule_flags, scan_row
 from .rules import HONORS, KNITTED_HONORS, KNITTED_STRAIGHT, MAX_SUITS_SHIFT
 from .wins import (
+    FORM_OTHER,
+    entries_258,
     lean_row,
-    other_forms_may_win,
+    other_forms,
     plain_waits,
     row_hu,
     row_waits,
     special_forms,
     special_hu,
+    special_waits,
+    waits_with_258_pair,
+    waivers_may_apply,
 )
 
 kernel = kernel_decorator(__name__)
@@ -84,9 +89,10 @@ def hu_batch_without_jokers(counts, tables, rules, out):
     the rows that do not win. The lean scan (:func:`.row.scan_row_lean`) checks the counts
     before the entries are read; the entries give the tile count. Under plain rules every row
     is answered here. Under variants, a row whose standard form wins is answered here when the
-    rules have no 258 pair; one whose standard form does not win, when
-    :func:`.wins.other_forms_may_win` rules out every other form. Every other row is answered
-    by :func:`.wins.row_hu`, the row step of :func:`hu_batch`."""
+    rules have no 258 pair or it wins with one; one whose standard form does not win (or wins
+    without a 258 pair that :func:`.wins.waivers_may_apply` shows no waiver can lift), when
+    :func:`.wins.other_forms` leaves at most seven pairs and thirteen orphans (checked here).
+    Every other row is answered by :func:`.wins.row_hu`, the row step of :func:`hu_batch`."""
     flags = rule_flags(rules)
     quad_as_two_pairs, honors, three_player = flags.quad_as_two_pairs, flags.honors, flags.three_player
     plain, pair_258 = flags.plain, flags.pair_258
@@ -106,12 +112,15 @@ def hu_batch_without_jokers(counts, tables, rules, out):
                 forms = special_forms((total, odd, np.int64(0), total), MAX_HAND_TILES, keys, 0, rules)
                 win = forms != 0 and special_hu(c, forms, quad_as_two_pairs, 0)
             out[i] = win
-        elif standard and not pair_258:
+        elif standard and (not pair_258 or standard_hu(entries_258(tables, keys))):  # a win, 258 pair or none needed
             out[i] = suits_held(keys) <= max_suits
-        elif standard or other_forms_may_win(c, keys, entries[3], total, odd, paired, rules, 0):
-            _, out[i] = row_hu(c, np.int64(0), with_jokers, tables, rules)
-        else:
-            out[i] = False
+        else:  # a standard form without its 258 pair wins only by a waiver, or as any other hand
+            waived = standard and waivers_may_apply(c, keys, total, odd, rules, 0)
+            forms = FORM_OTHER if waived else other_forms(c, keys, entries[3], total, odd, paired, rules, 0)
+            if forms & FORM_OTHER:
+                _, out[i] = row_hu(c, np.int64(0), with_jokers, tables, rules)
+            else:
+                out[i] = forms != 0 and suits_held(keys) <= max_suits and special_hu(c, forms, quad_as_two_pairs, 0)
     return OK, counts.shape[0]
 
 
@@ -135,12 +144,14 @@ def ting_batch_without_jokers(counts, tables, rules, out):
     """out[i] = wait mask of row i, for rows without jokers: :func:`ting_batch`'s answers with
     less work on the rows that do not wait, as :func:`hu_batch_without_jokers` does for hu.
     Under plain rules every row is answered here. Under variants, a row is answered here from
-    its standard waits (kept to the tiles the rules allow, :func:`.forms.limits.waits_in_game`)
-    when :func:`.wins.other_forms_may_win` rules out every other form and, under the 258 pair,
-    it has no standard wait; every other row by :func:`.wins.row_waits`, the row step of
-    :func:`ting_batch`."""
+    its standard waits and those of seven pairs and thirteen orphans (kept to the tiles the
+    rules allow, :func:`.forms.limits.waits_in_game`) when :func:`.wins.other_forms` leaves no
+    other form; under the 258 pair, its standard waits with a 258 pair, when
+    :func:`.wins.waivers_may_apply` shows no waiver adds any; every other row by
+    :func:`.wins.row_waits`, the row step of :func:`ting_batch`."""
     flags = rule_flags(rules)
     honors, three_player, plain, pair_258 = flags.honors, flags.three_player, flags.plain, flags.pair_258
+    quad_as_two_pairs = flags.quad_as_two_pairs
     with_jokers = False
     tables = unowned(tables)
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
@@ -153,10 +164,16 @@ def ting_batch_without_jokers(counts, tables, rules, out):
             out[i] = plain_waits(c, entries, keys, (total, odd, np.int64(0), total), 0, False, rules)
             continue
         standard = standard_waits(entries)
-        if standard != 0 and pair_258 or other_forms_may_win(c, keys, entries[3], total, odd, paired, rules, 1):
+        waived = False
+        if standard != 0 and pair_258:  # the standard waits with a 258 pair, and those a waiver may add
+            waived = waivers_may_apply(c, keys, total, odd, rules, 1)
+            standard = waits_with_258_pair(tables, keys)
+        forms = FORM_OTHER if waived else other_forms(c, keys, entries[3], total, odd, paired, rules, 1)
+        if forms & FORM_OTHER:
             _, out[i] = row_waits(c, np.int64(0), with_jokers, tables, rules)
         else:
-            out[i] = waits_in_game(standard, keys, rules)
+            out[i] = waits_in_game(standard | special_waits(c, forms, quad_as_two_pairs, 0) if forms else standard,
+                                   keys, rules)
     return OK, counts.shape[0]
 
 

@@ -13,10 +13,12 @@ from .encoding import MAX_MELDS, N_TILE_KINDS
 from .inputs import hand_row
 from .queries import is_hu, is_hu_batch, mask_to_tiles, ting, ting_batch, ting_mask
 from .scoring import MELD_DTYPE, fan, fan_batch, fan_waits
+from .scoring.riichi.hand import MAX_INDICATORS
+from .scoring.riichi.routes import SITUATION_COLUMNS, Situation, riichi_score, riichi_score_batch, riichi_score_waits
 from .shanten import discard_advice, discard_batch, shanten, shanten_batch
 from .tiles import format_counts, hand_counts
 
-__all__ = ["HAND_ROW", "QUERIES", "SCORING_ROW"]
+__all__ = ["HAND_ROW", "QUERIES", "RIICHI_ROW", "SCORING_ROW"]
 
 HAND_ROW = (RowPart("counts", (N_TILE_KINDS,)),)
 """A batch route's row: the hand's 34 tile counts."""
@@ -25,10 +27,16 @@ SCORING_ROW = (RowPart("hands", (N_TILE_KINDS,)), RowPart("win_tiles"),
                RowPart("melds", (MAX_MELDS, 2), np.dtype(MELD_DTYPE).name))
 """``fan_batch``'s row: the concealed counts, the win tile and the (kind, tile) melds side by side."""
 
-DISCARD_PART, SCORING_PART, SHANTEN_PART = 0, 1, 2
+RIICHI_ROW = (*SCORING_ROW, RowPart("aka"), RowPart("dora", (MAX_INDICATORS,), "int8"),
+              RowPart("ura_dora", (MAX_INDICATORS,), "int8"), RowPart("situations", (len(SITUATION_COLUMNS),)))
+"""``riichi_score_batch``'s row: ``fan_batch``'s, then the red fives, the dora and ura dora
+indicators (-1 for none) and the situation (flags, winds, honba, riichi sticks)."""
+
+DISCARD_PART, SCORING_PART, SHANTEN_PART, RIICHI_PART = 0, 1, 2, 3
 """Warm-up parts of their own: the kernel of any rules with the discard kernels (the batch
-reuses the advice's steps), the scoring kernels (a kernel module of their own), and the plain
-and knitted shanten kernels; hu and ting are the rest."""
+reuses the advice's steps), the Chinese Official scoring kernels and the riichi scoring kernels
+(each a kernel module of its own), and the plain and knitted shanten kernels; hu and ting are
+the rest."""
 
 
 def _rows(hand: str, n: int = 4) -> np.ndarray:
@@ -87,6 +95,14 @@ QUERIES = Registry("mahjong", (
     ), row=SCORING_ROW, command=CommandLine("fan", "the Chinese Official (国标) fans of a hand and its winning tile",
                                             rules=None)),
     Query(fan_waits, warmups=(Warmup("fan_waits", lambda: fan_waits("1112345678999m"), SCORING_PART),)),
+    Query(riichi_score, riichi_score_batch, warmups=(
+        Warmup("riichi_score", lambda: riichi_score("1112345678999m", "5m", situation=Situation(riichi=True)),
+               RIICHI_PART),
+        Warmup("riichi_score_batch", lambda: riichi_score_batch(_WAIT, np.full(len(_WAIT), 4)), RIICHI_PART),
+    ), row=RIICHI_ROW, command=CommandLine("score", "the riichi yaku, han, fu and points of a hand and its winning "
+                                                    "tile (--rules riichi)", rules="riichi")),
+    Query(riichi_score_waits, warmups=(
+        Warmup("riichi_score_waits", lambda: riichi_score_waits("1112345678999m"), RIICHI_PART),)),
     Query(hand_counts),
     Query(format_counts),
 ))

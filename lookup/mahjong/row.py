@@ -124,6 +124,18 @@ def row_word(c: Counts, k: int) -> int:
 
 
 @jitable(inline="ir")
+def kinds_held(c: Counts) -> int:
+    """The kinds held at least once in a row of 34 counts of 0..4: per count word, bit 0 of
+    each byte set when any of its three low bits is."""
+    held = 0
+    for k in range(ROW_WORDS):
+        w = row_word(c, k)
+        held += (w | (w >> 1) | (w >> 2)) & _ONE_PER_BYTE
+    return byte_sum(held)
+
+
+
+@jitable(inline="ir")
 def word_over(w: int) -> int:
     """Non-zero exactly when some byte of a count word is over MAX_COPIES (5..63, or 64 and
     up); no byte carries into the next."""

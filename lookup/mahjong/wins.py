@@ -14,8 +14,8 @@ entries, or joker entries when ``with_jokers``, ``tally`` the row scan's :data:`
   :func:`special_hu`, :func:`special_waits` (exact); :func:`plain_waits` under plain rules;
 - rules with variants: :func:`variant_hu`, :func:`variant_waits` (every form but 组合龙,
   which reads more entries: :func:`straight_hu`, :func:`straight_waits`), and
-  :func:`other_forms_may_win`, the test that answers most rows of the kernels without jokers
-  from their standard form alone.
+  :func:`other_forms`, the test that answers most rows of the kernels without jokers
+  from their standard form and the special forms alone.
 """
 
 from __future__ import annotations
@@ -47,24 +47,47 @@ from .forms.knitted import (
     numbered_fit_knitted,
     numbered_tiles,
 )
-from .forms.limits import histogram, in_play, only_258, pair_258_waits, pair_258_win, suits_held, waits_in_game
+from .forms.limits import (
+    histogram,
+    in_play,
+    only_258,
+    pair_258_waits,
+    pair_258_win,
+    single_suit,
+    suits_held,
+    waits_in_game,
+)
 from .forms.seven_pairs import seven_pairs_hu, seven_pairs_waits
 from .forms.standard import joker_hu, joker_waits, size_and_class, standard_hu, standard_waits, suit_waits, suit_win
 from .forms.thirteen_orphans import terminals_only, thirteen_orphans_hu, thirteen_orphans_waits
-from .row import HU, TING, Keys, Tally, held_masks, open_tiles, row_status, rule_flags, scan_row, scan_row_lean
+from .row import (
+    HU,
+    TING,
+    Keys,
+    Tally,
+    held_masks,
+    kinds_held,
+    open_tiles,
+    row_status,
+    rule_flags,
+    scan_row,
+    scan_row_lean,
+)
 from .rules import (
     ALL_258,
     HONORS,
     KNITTED_HONORS,
     KNITTED_STRAIGHT,
     MAX_SUITS_SHIFT,
+    ONE_SUIT_WAIVES_258,
     ORPHANS,
+    PONGS_WAIVE_258,
     QUADS,
     SEVEN_PAIRS,
 )
 
-FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS = 1, 2
-"""Bits of :func:`special_forms`."""
+FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS, FORM_OTHER = 1, 2, 4
+"""Bits of :func:`special_forms` (the first two) and :func:`other_forms`."""
 
 
 @jitable(inline="ir")
@@ -134,23 +157,29 @@ def plain_waits(c: Counts, entries: Entries, keys: Keys, tally: Tally, jokers: i
 
 
 @jitable(inline="ir")
-def other_forms_may_win(c: Counts, keys: Keys, e3: int, total: int, odd: int, paired: bool, rules: int,
-                        missing: int) -> bool:
-    """Whether a hand of ``total`` real tiles, no joker, ``missing`` tiles short of a 3k+2 hand
-    (0: it may win; 1: it may wait), may win (after its draw) under ``rules`` by a form other
-    than the standard one: the necessary tests of :func:`variant_hu`'s forms (of
-    :func:`variant_waits`'s for ``missing`` 1) that need only the keys, the honors' hu/ting
+def other_forms(c: Counts, keys: Keys, e3: int, total: int, odd: int, paired: bool, rules: int, missing: int) -> int:
+    """The forms other than the standard one by which a hand of ``total`` real tiles, no joker,
+    ``missing`` tiles short of a 3k+2 hand (0: it may win; 1: it may wait), may win (after its
+    draw) under ``rules``: FORM_SEVEN_PAIRS and FORM_THIRTEEN_ORPHANS (:func:`special_hu`,
+    :func:`special_waits` check them exactly), FORM_OTHER for 将将胡, 全不靠 or 组合龙 (only
+    :func:`row_hu`, :func:`row_waits` decide). The necessary tests of :func:`variant_hu`'s forms
+    (of :func:`variant_waits`'s for ``missing`` 1) that need only the keys, the honors' hu/ting
     entry ``e3``, the kinds of odd count, whether some kind is held twice or more
     (:func:`.row.scan_row_lean`), and for 全不靠 or 组合龙 :func:`.forms.knitted.knitted_most`.
-    A hand that fails it wins (waits) by the standard form only."""
+    A hand with none wins (waits) by the standard form only."""
     full = total == MAX_HAND_TILES - missing
-    return (full and (rules & SEVEN_PAIRS != 0 and odd <= missing
-                      or rules & ORPHANS != 0 and terminals_only(keys)
-                      or rules & ALL_258 != 0 and only_258(keys)
-                      or rules & KNITTED_HONORS != 0 and not paired and numbered_fit_knitted(e3, total, False)
-                      and knitted_most(c) == numbered_tiles(e3, total))
+    forms = 0
+    if full and rules & SEVEN_PAIRS != 0 and odd <= missing:
+        forms |= FORM_SEVEN_PAIRS
+    if full and rules & ORPHANS != 0 and terminals_only(keys):
+        forms |= FORM_THIRTEEN_ORPHANS
+    if (full and (rules & ALL_258 != 0 and only_258(keys)
+                  or rules & KNITTED_HONORS != 0 and not paired and numbered_fit_knitted(e3, total, False)
+                  and knitted_most(c) == numbered_tiles(e3, total))
             or rules & KNITTED_STRAIGHT != 0 and (full or total == MAX_HAND_TILES - 3 - missing)
-            and honors_fit_rest(e3, 0, False, missing) and knitted_most(c) >= KNITTED_TILES - missing)
+            and honors_fit_rest(e3, 0, False, missing) and knitted_most(c) >= KNITTED_TILES - missing):
+        forms |= FORM_OTHER
+    return forms
 
 
 @jitable
@@ -227,6 +256,58 @@ def straight_waits(c: Counts, keys: Keys, total: int, jokers: int, with_jokers: 
     return knitted_straight_waits(c, keys, held_masks(c), total, jokers, with_jokers, tables) & in_play(rules)
 
 
+@jitable(inline="ir")
+def entries_258(tables: tuple[Array, Array, Array, Array], keys: Keys) -> Entries:
+    """The 258-pair entries (:data:`.encoding.KIND_SUIT_258`, :data:`.encoding.KIND_HONOR_258`) of
+    the four suit keys, as the hu/ting entries are read."""
+    k0, k1, k2, k3 = keys
+    suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
+    return np.int64(suit_258[k0]), np.int64(suit_258[k1]), np.int64(suit_258[k2]), np.int64(honor_258[k3])
+
+
+@jitable(inline="ir")
+def waivers_may_apply(c: Counts, keys: Keys, total: int, odd: int, rules: int, missing: int) -> bool:
+    """Whether 碰碰胡 or 清一色 may waive the 258 pair of a hand (counts ``c``) of ``total``
+    tiles, no joker, ``missing`` tiles short of a 3k+2 hand (0: it wins by them; 1: it waits by
+    them): one numbered suit (the keys), or the kinds of odd count and the kinds held that all
+    pongs leaves (p pongs and a pair: p odd, p + 1 held; one tile short, p - 1 or p + 1 odd).
+    A necessary test: a hand that fails it wins (waits) with a 258 pair or not at all by the
+    standard form."""
+    if rules & ONE_SUIT_WAIVES_258 != 0 and single_suit(keys) >= 0:
+        return True
+    if rules & PONGS_WAIVE_258 == 0:
+        return False
+    pongs = (total + missing - 2) // 3
+    if not (odd == pongs if missing == 0 else odd == pongs - 1 or odd == pongs + 1):
+        return False
+    return kinds_held(c) == pongs + 1
+
+
+@jitable(inline="llvm")
+def waits_with_258_pair(tables: tuple[Array, Array, Array, Array], keys: Keys) -> int:
+    """The standard waits of a hand (its four suit keys) that complete it with a 258 pair:
+    :func:`.forms.standard.standard_waits` of :func:`entries_258`. Inlined by LLVM, so that a
+    kernel may take it beside its own standard waits."""
+    return standard_waits(entries_258(tables, keys))
+
+
+@jitable(inline="ir")
+def read_row(c: Counts, remainder: int, jokers: int, tables: tuple[Array, Array, Array, Array], honors: bool,
+             three_player: bool) -> tuple[int, Tally, Keys, Entries]:
+    """(status, tally, keys, entries) of one row of 34 counts with ``jokers`` wildcards: the row
+    scan (:func:`.row.scan_row`, sizes ``remainder``), then the four suit keys and their entries
+    in ``tables`` (as :func:`row_hu`). Past a status other than OK, the rest means nothing."""
+    status, total, odd, big, singles = scan_row(c, remainder, honors, jokers, three_player)
+    if status != OK:  # a count over 4 has no key in the tables
+        nothing = (np.int64(0), np.int64(0), np.int64(0), np.int64(0))
+        return status, nothing, (0, 0, 0, 0), nothing
+    keys = suit_keys(c)
+    k0, k1, k2, k3 = keys
+    suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
+    entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
+    return status, (total, odd, big, singles), keys, entries
+
+
 @jitable(inline="llvm")
 def row_hu(c: Counts, jokers: int, with_jokers: bool, tables: tuple[Array, Array, Array, Array],
            rules: int) -> tuple[int, bool]:
@@ -235,20 +316,15 @@ def row_hu(c: Counts, jokers: int, with_jokers: bool, tables: tuple[Array, Array
     joker entries when ``with_jokers``), as views that hold no reference
     (:func:`lookup.addresses.unowned`). Past a status other than OK, the answer means nothing."""
     flags = rule_flags(rules)
-    status, total, odd, big, singles = scan_row(c, HU, flags.honors, jokers, flags.three_player)
+    status, tally, keys, entries = read_row(c, HU, jokers, tables, flags.honors, flags.three_player)
     if status != OK:
         return status, False
-    tally = (total, odd, big, singles)
-    keys = suit_keys(c)
-    k0, k1, k2, k3 = keys
+    total = tally[0]
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
-    entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
     if not flags.plain:
         standard = suit_win(entries, jokers, with_jokers)
         if standard and flags.pair_258:  # a win with a 258 pair, 碰碰胡 or 清一色 is a standard win
-            suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
-            standard = pair_258_win(keys, tally, jokers, with_jokers, (np.int64(suit_258[k0]), np.int64(suit_258[k1]),
-                                    np.int64(suit_258[k2]), np.int64(honor_258[k3])), rules)
+            standard = pair_258_win(keys, tally, jokers, with_jokers, entries_258(tables, keys), rules)
         win, left = variant_hu(c, keys, entries[3], tally, jokers, with_jokers, standard, rules)
         if left:
             win = straight_hu(c, keys, total, jokers, with_jokers, (suit, honor))
@@ -266,21 +342,15 @@ def row_waits(c: Counts, jokers: int, with_jokers: bool, tables: tuple[Array, Ar
     """(status, wait mask) of one row of 34 counts with ``jokers`` wildcards under ``rules``,
     every form they allow; ``tables`` as :func:`row_hu`."""
     flags = rule_flags(rules)
-    status, total, odd, big, singles = scan_row(c, TING, flags.honors, jokers, flags.three_player)
+    status, tally, keys, entries = read_row(c, TING, jokers, tables, flags.honors, flags.three_player)
     if status != OK:
         return status, 0
-    tally = (total, odd, big, singles)
-    keys = suit_keys(c)
-    k0, k1, k2, k3 = keys
+    total = tally[0]
     suit, honor = tables[KIND_SUIT], tables[KIND_HONOR]
-    entries = (np.int64(suit[k0]), np.int64(suit[k1]), np.int64(suit[k2]), np.int64(honor[k3]))
     if not flags.plain:
         standard = suit_waits(c, entries, jokers, with_jokers)
         if standard and flags.pair_258:  # the waits of a 258 pair, 碰碰胡 or 清一色 are standard waits
-            suit_258, honor_258 = tables[KIND_SUIT_258], tables[KIND_HONOR_258]
-            standard = pair_258_waits(c, keys, tally, jokers, with_jokers, standard,
-                                      (np.int64(suit_258[k0]), np.int64(suit_258[k1]), np.int64(suit_258[k2]),
-                                       np.int64(honor_258[k3])), rules)
+            standard = pair_258_waits(c, keys, tally, jokers, with_jokers, standard, entries_258(tables, keys), rules)
         mask, left = variant_waits(c, keys, entries[3], tally, jokers, with_jokers, standard, rules)
         if left:
             mask |= straight_waits(c, keys, total, jokers, with_jokers, (suit, honor), rules)

@@ -4,8 +4,9 @@ The page (``static/app.js``) asks the JSON API for every answer; what it needs b
 answers comes from the game modules here, once per process, as a JSON ``catalog`` inside the
 HTML: each game's tile or card names (the pictures are ``/static/pictures/<game>/<index>.svg``),
 its rules presets, the shisanshui objectives, the most jokers a mahjong hand takes, for
-Chinese Official scoring the wind tiles, the most flowers and the fans a win needs, and the
-zipai scoring presets (name -> the game's Chinese name; which play with 王, the most 王 a hand holds).
+Chinese Official scoring the wind tiles, the most flowers and the fans a win needs (the
+riichi scoring on the page shares the winds), and the zipai scoring presets (name -> the
+game's Chinese name; which play with 王, the most 王 a hand holds).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from lookup.cli.mahjong import WINDS
 from lookup.cli.uva import solve
 from lookup.errors import PaibiaoError
 from lookup.mahjong import tiles
-from tests.support import gb_hands
+from tests.support import gb_hands, riichi_hands
 from tests.support import mahjong_hands as handgen
 from tests.support.cli import run
 
@@ -159,7 +159,46 @@ def test_fan_json_answers_what_fan_does_on_seeded_hands(capsys, rng):
     assert 0 < wins < 60 - refused  # the seeded mix holds winning hands and others
 
 
+def test_riichi_score_prints_han_fu_payment_yaku_and_the_reading(capsys):
+    want = mahjong.riichi.score("234789m1234566p", "6p", tsumo=True, riichi=True, seat_wind=1, dora=["5p"])
+    code, out, _ = run(capsys, "mahjong", "score", "234789m1234566p", "6p", "--rules", "riichi", "--tsumo", "--riichi",
+                       "--seat-wind", "S", "--dora", "5p")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == f"6 han 20 fu haneman\t{want.additional}/{want.main}\ttotal {want.total}"
+    assert lines[1:-1] == [f"{name}\t{han}" for name, han in want.yaku]
+    assert lines[-1].startswith("standard: 66p")
+    assert run(capsys, "mahjong", "score", "1112345678999m", "1z")[:2] == (0, "no hu\n")
+    assert run(capsys, "mahjong", "score", "2m456p789s567s", "2m", "--meld", "chow:123m")[:2] == (0, "no yaku\n")
+
+
+def test_riichi_score_json_answers_what_score_does_on_seeded_hands(capsys, rng):
+    shown_wins = 0
+    for _ in range(40):
+        case = riichi_hands.random_case(rng, aka=True)
+        flags = [f"--{flag.replace('_', '-')}" for flag, on in case.flags.items() if on]
+        argv = ["mahjong", "score", case.hand_text(), case.win_text(), "--aka", *flags,
+                "--seat-wind", WINDS[case.seat_wind], "--round-wind", str(case.round_wind),
+                "--honba", str(case.honba), "--kyoutaku", str(case.kyoutaku),
+                *(a for kind, tiles_text in case.meld_args() for a in ("--meld", f"{kind}:{tiles_text}")),
+                *(["--dora", *map(tiles.tile_name, case.dora)] if case.dora else []),
+                *(["--ura-dora", *map(tiles.tile_name, case.ura_dora)] if case.ura_dora else []), "--json"]
+        code, out, err = run(capsys, *argv)
+        assert code == 0, err
+        want = mahjong.riichi.score(case.hand_text(), case.win_text(), case.meld_args(),
+                                    rules=mahjong.riichi.Rules(aka=True), **case.kwargs())
+        shown = json.loads(out)
+        assert shown["hu"] == (want is not None) and shown["han"] == (None if want is None else want.han), case
+        if want is not None:
+            assert (shown["fu"], shown["total"]) == (want.fu, want.total)
+            assert [(y["name"], y["han"]) for y in shown["yaku"]] == list(want.yaku)
+            shown_wins += want.han > 0
+    assert shown_wins > 20
+
+
 @pytest.mark.parametrize("argv,match", [
+    (["mahjong", "score", "123m456p789s1122z", "1z", "--rules", "chinese"], "score takes --rules riichi"),
+    (["mahjong", "score", "123m456p789s1122z", "1z", "--ippatsu"], "ippatsu without riichi"),
+    (["mahjong", "score", "406m123p789s1122z", "1z"], "red five"),
     (["mahjong", "hu", "123m"], "hu needs a hand of"),
     (["mahjong", "hu", "11m", "9q"], "'9q'"),
     (["mahjong", "ting", "11111m"], "5 copies"),

@@ -10,7 +10,7 @@ from lookup import mahjong
 from lookup.errors import InvalidHandError
 from lookup.mahjong import wins
 from lookup.mahjong.encoding import CLASS_PAIR, HONOR_OFFSET, suit_keys
-from lookup.mahjong.forms.limits import waits_in_game
+from lookup.mahjong.forms.limits import suits_held, waits_in_game
 from lookup.mahjong.forms.standard import size_and_class, standard_waits
 from lookup.mahjong.queries import HU_TING
 from lookup.mahjong.rules import PRESETS, RuleSet
@@ -51,7 +51,7 @@ def test_hu_matches_the_oracle_of_every_form(rng, name):
 
 @pytest.mark.parametrize("name", [*PRESETS, *CUSTOM])
 def test_the_cheap_test_of_the_other_forms_passes_every_hand_they_win(rng, name):
-    """``other_forms_may_win`` (what spares the hu kernel without jokers the full counts) is a
+    """``other_forms`` (what spares the hu kernel without jokers the full counts) is a
     necessary test: every hand that wins (the oracle) while its standard form with any pair
     does not, passes it; and it refuses most hands that do not win."""
     rules = {**PRESETS, **CUSTOM}[name]
@@ -66,9 +66,14 @@ def test_the_cheap_test_of_the_other_forms_passes_every_hand_they_win(rng, name)
             if classes == CLASS_PAIR or not rules.honors and any(counts[HONOR_OFFSET:]):
                 continue
             odd, paired = sum(x % 2 for x in counts), max(counts) >= 2
-            may = wins.other_forms_may_win(counts, (k0, k1, k2, k3), e3, total, odd, paired, rules.bits, 0)
+            forms = wins.other_forms(counts, (k0, k1, k2, k3), e3, total, odd, paired, rules.bits, 0)
+            may = forms != 0
             if slow.is_hu(hand, rules):
                 assert may, names(hand)
+            if not forms & wins.FORM_OTHER:  # the kernel answers from the special forms alone
+                special = bool(forms) and suits_held((k0, k1, k2, k3)) <= rules.max_suits and \
+                    wins.special_hu(counts, forms, rules.quad_as_two_pairs, 0)
+                assert special == slow.is_hu(hand, rules), names(hand)
             passed += may
             refused += not may
     others = (rules.seven_pairs, rules.thirteen_orphans, rules.all_258, rules.knitted_honors, rules.knitted_straight)
@@ -77,9 +82,10 @@ def test_the_cheap_test_of_the_other_forms_passes_every_hand_they_win(rng, name)
 
 @pytest.mark.parametrize("name", [*PRESETS, *CUSTOM])
 def test_hands_the_cheap_test_refuses_wait_by_the_standard_form_only(rng, name):
-    """What the ting kernel without jokers answers of a hand ``other_forms_may_win`` refuses
-    (``missing`` 1) and that, under the 258 pair, has no standard wait: its standard waits kept
-    to the tiles in the game and the suits allowed; the oracle's waits, for every such hand.
+    """What the ting kernel without jokers answers of a hand ``other_forms`` gives no FORM_OTHER
+    (``missing`` 1) and that, under the 258 pair, has no standard wait: its standard waits and
+    those of the special forms, kept to the tiles in the game and the suits allowed; the
+    oracle's waits, for every such hand.
     The test passes some hands (those that may wait by another form) and refuses more."""
     rules = {**PRESETS, **CUSTOM}[name]
     suit, honor = (np.asarray(a) for a in HU_TING.get()[0][:2])
@@ -94,14 +100,35 @@ def test_hands_the_cheap_test_refuses_wait_by_the_standard_form_only(rng, name):
             total, _ = size_and_class((e0, e1, e2, e3))
             odd, paired = sum(x % 2 for x in counts), max(counts) >= 2
             standard = standard_waits((e0, e1, e2, e3))
-            may = wins.other_forms_may_win(counts, (k0, k1, k2, k3), e3, total, odd, paired, rules.bits, 1)
+            forms = wins.other_forms(counts, (k0, k1, k2, k3), e3, total, odd, paired, rules.bits, 1)
+            may = forms != 0
             passed += may
             refused += not may
-            if not may and not (rules.pair_258 and standard):
-                mask = waits_in_game(standard, (k0, k1, k2, k3), rules.bits)
+            if not forms & wins.FORM_OTHER and not (rules.pair_258 and standard):
+                special = wins.special_waits(counts, forms, rules.quad_as_two_pairs, 0) if forms else 0
+                mask = waits_in_game(standard | special, (k0, k1, k2, k3), rules.bits)
                 assert mahjong.mask_to_tiles(mask) == slow.ting(hand, rules), names(hand)
     others = (rules.seven_pairs, rules.thirteen_orphans, rules.all_258, rules.knitted_honors, rules.knitted_straight)
     assert refused > passed and (passed > 0) == any(others)
+
+
+def test_a_hand_a_waiver_lifts_passes_the_cheap_waiver_test(rng):
+    """``waivers_may_apply`` (what spares the kernels without jokers the row step on a standard
+    form without its 258 pair) is necessary: every hand that wins or waits by 碰碰胡 or 清一色
+    passes it, for each hand size; and it refuses most random hands."""
+    rules = PRESETS["changsha"].bits
+    passed = 0
+    for n_melds in range(5):
+        for hand in [handgen.pongs_hand(rng, n_melds, range(27)) for _ in range(40)] + \
+                [handgen.one_suit_hand(rng, n_melds) for _ in range(40)]:
+            for missing, hands in ((0, [hand]), (1, [handgen.minus_one(rng, hand) for _ in range(3)])):
+                for counts in hands:
+                    odd = sum(x % 2 for x in counts)
+                    assert wins.waivers_may_apply(counts, suit_keys(counts), sum(counts), odd, rules, missing), counts
+    for _ in range(300):
+        counts = handgen.random_hand(rng, 14, range(27))
+        passed += wins.waivers_may_apply(counts, suit_keys(counts), 14, sum(x % 2 for x in counts), rules, 0)
+    assert passed < 30
 
 
 @pytest.mark.parametrize("name", list(ALL_RULES))

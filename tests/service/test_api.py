@@ -16,7 +16,7 @@ from lookup import shisanshui as sss
 from lookup.service.app import LimitsMiddleware, ServiceConfig, create_app
 from lookup.service.encoding import dtype_header, header_dtype, to_json
 from lookup.service.queries import batch_route_names, json_route_names, routes
-from tests.support import gb_hands, mahjong_hands, shisanshui_hands, zipai_hands
+from tests.support import gb_hands, mahjong_hands, riichi_hands, shisanshui_hands, zipai_hands
 
 from ..zipai.scoring_twin import random_hand
 from .support import wait_until
@@ -48,6 +48,12 @@ CASES = [  # (game, query, JSON body): the body's values are also valid Python a
     ("mahjong", "fan_waits", {"hand": "1112345678999m"}),
     ("mahjong", "fan_waits", {"hand": "123m456p1z", "melds": [["pong", "5z"], ["chow", 24]], "min_fan": 0,
                               "fourth_tile": True}),
+    ("mahjong", "riichi_score", {"hand": "234789m1234566p", "win_tile": "6p",
+                                 "situation": {"tsumo": True, "riichi": True, "seat_wind": 1, "dora": ["5p"]}}),
+    ("mahjong", "riichi_score", {"hand": "406m789s1122z", "win_tile": "1z", "melds": [["pong", "550p"]],
+                                 "rules": {"aka": True}}),
+    ("mahjong", "riichi_score", {"hand": "1112345678999m", "win_tile": "1z"}),  # no win: null
+    ("mahjong", "riichi_score_waits", {"hand": "1112345678999m", "situation": {"riichi": True}}),
     ("mahjong", "hand_counts", {"hand": "一万 二万 🀇 1W"}),
     ("mahjong", "format_counts", {"counts": [2] + [0] * 26 + [1] * 7, "notation": "chinese"}),
     ("shisanshui", "rank5", {"cards": "AS KS QS JS TS"}),
@@ -188,6 +194,7 @@ BATCH_CASES = [  # (game, query, query string, rows: "mahjong" / "zipai" and the
     ("mahjong", "fan_batch", "", "fan"), ("mahjong", "fan_batch", "?self_drawn=true&seat_wind=2&flowers=3", "fan"),
     ("zipai", "score_batch", "?rules=changde&self_drawn=true", "score"),
     ("zipai", "score_batch", "?rules=anhua&huangfan=1", "score"),
+    ("mahjong", "riichi_score_batch", "", "riichi"),
 ]
 SAMPLES = {("mahjong", 14): ["11123456789999m", "1122m3344p5566s77z"], ("mahjong", 13): ["1112345678999m"],
            ("zipai", 9): ["二七十二七十贰柒拾"], ("zipai", 8): ["二七十二七十贰柒"]}
@@ -244,6 +251,26 @@ def _score_args(rows):
     return {"counts": rows[:, :20].copy(), "exposed": rows[:, 20:48].view(np.int8).reshape(-1, 7, 4).copy(),
             "win_card": rows[:, 48].view(np.int8).copy(), "wang": rows[:, 49].copy(),
             "xing": rows[:, 50].view(np.int8).copy()}
+def _riichi_row(case):
+    """A ``riichi_score_batch`` route row of a case: the ``fan_batch`` row, the red fives, the
+    dora and ura dora indicators (int8, -1 none) and the situation columns."""
+    counts, win, melds, aka, dora, ura = case.batch_row()
+    situation = [int(case.flags.get(f, False)) for f in riichi_hands.FLAGS]
+    situation += [case.seat_wind, case.round_wind, case.honba, case.kyoutaku]
+    return [*counts, win, *(v for meld in melds for v in meld), aka, *(d % 256 for d in dora + ura), *situation]
+
+
+RIICHI_COLUMNS = {"hands": (0, 34), "win_tiles": (34, 35), "melds": (35, 43), "aka": (43, 44), "dora": (44, 49),
+                  "ura_dora": (49, 54), "situations": (54, 68)}
+"""Where each argument of ``riichi_score_batch`` sits in its route's row."""
+
+
+def _riichi_args(rows):
+    args = {name: rows[:, lo:hi].copy() for name, (lo, hi) in RIICHI_COLUMNS.items()}
+    args["win_tiles"], args["aka"] = args["win_tiles"][:, 0], args["aka"][:, 0]
+    args["melds"] = args["melds"].view(np.int8).reshape(-1, 4, 2)
+    args["dora"], args["ura_dora"] = args["dora"].view(np.int8), args["ura_dora"].view(np.int8)
+    return args
 
 
 def _rows(rng, kind, n):
@@ -255,6 +282,8 @@ def _rows(rng, kind, n):
                          for i in range(n)], np.uint8)
     if kind == "score":
         return _score_rows(int(rng.integers(2**31)), n)
+    if kind == "riichi":
+        return np.array([_riichi_row(riichi_hands.random_case(rng)) for _ in range(n)], np.uint8)
     if isinstance(kind, int):
         return np.array([rng.permutation(52)[:kind] for _ in range(n)], np.uint8)
     game, size = kind
@@ -294,6 +323,8 @@ def test_a_batch_route_answers_the_batch_functions_bytes(client, rng, game, name
         args = (rows[:, :34].copy(), rows[:, 34].copy(), rows[:, 35:].view(np.int8).reshape(-1, 4, 2).copy())
     elif kind == "score":
         args, named = (), _score_args(rows)
+    elif kind == "riichi":
+        args, kwargs = (), {**_riichi_args(rows), **kwargs}
     else:
         args = (rows.copy(),)
     want = routes().get(game, name).function(*args, **named, **kwargs)
@@ -412,6 +443,20 @@ def test_the_dtype_header_round_trips():
     scored = zipai.score_batch(np.zeros((0, 20), np.uint8), rules="anhua").dtype
     for dtype in (np.dtype(np.int8), np.dtype("<u8"), scored):
         assert header_dtype(dtype_header(dtype)) == dtype
+def test_riichi_score_batch_rows_answer_what_riichi_score_does(client, rng):
+    cases = [riichi_hands.random_case(rng, aka=True) for _ in range(80)]
+    rows = np.array([_riichi_row(c) for c in cases], np.uint8)
+    response = client.post('/v1/mahjong/riichi_score_batch?rules={"aka":true}', content=rows.tobytes(),
+                           headers={"Content-Type": "application/octet-stream"})
+    assert response.status_code == 200, response.text
+    assert response.headers["x-dtype"] == "int32" and response.headers["x-shape"] == f"{len(cases)},5"
+    got = np.frombuffer(response.content, np.dtype("<i4")).reshape(-1, 5)
+    rules = mahjong.riichi.Rules(aka=True)
+    for case, row in zip(cases, got.tolist()):
+        score = mahjong.riichi.score(case.hand_text(), case.win_text(), case.meld_args(), rules=rules, **case.kwargs())
+        want = [-1, 0, 0, 0, 0] if score is None else [score.han, score.fu, score.main, score.additional, score.total]
+        assert row == (want if score is None or score.han else [0] * 5), case
+    assert (got[:, 0] > 0).any()
 
 
 def _answer(response):

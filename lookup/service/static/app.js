@@ -123,7 +123,7 @@ function showTab(name) {
 
 // --- mahjong -----------------------------------------------------------------------------------
 
-const mj = {counts: null, winTile: null, scoredHand: null};
+const mj = {counts: null, winTile: null, scoredHand: null, riichiTile: null, riichiHand: null};
 
 function meldTiles([kind, low]) {
   return kind === "pong" ? [low, low, low] : [low, low + 1, low + 2];
@@ -142,9 +142,11 @@ const mjEdit = countsEditor("mahjong", "mj", mj, () => mjAnalyse());
 function mjClear() {
   showError("mj", null);
   for (const id of ["mj-view", "mj-waits", "mj-decompositions", "mj-summary", "mj-note", "mj-win-tiles",
-                    "mj-fan-total", "mj-fan-decomposition"]) $(id).replaceChildren();
-  for (const id of ["mj-advice", "mj-fans"]) $(id).tBodies[0].replaceChildren();
-  for (const id of ["mj-advice-block", "mj-waits-block", "mj-decompositions-block", "mj-fans-block"]) $(id).hidden = true;
+                    "mj-fan-total", "mj-fan-decomposition", "mj-riichi-tiles", "mj-riichi-total",
+                    "mj-riichi-decomposition"]) $(id).replaceChildren();
+  for (const id of ["mj-advice", "mj-fans", "mj-riichi-yaku"]) $(id).tBodies[0].replaceChildren();
+  for (const id of ["mj-advice-block", "mj-waits-block", "mj-decompositions-block", "mj-fans-block",
+                    "mj-riichi-block"]) $(id).hidden = true;
 }
 
 const mjAnalyse = serialized("mahjong", async () => {
@@ -155,6 +157,8 @@ const mjAnalyse = serialized("mahjong", async () => {
   const jokers = Number.parseInt($("mj-jokers").value || "0", 10);
   const scored = rules === "chinese" && jokers === 0;  // the fan queries score concealed hands, no jokers
   $("mj-fan-options").hidden = rules !== "chinese";
+  const riichiScored = rules === "riichi" && jokers === 0;
+  $("mj-riichi-options").hidden = rules !== "riichi";
   try {
     mj.counts = await api("mahjong", "hand_counts", {hand});
     $("mj-view").replaceChildren(pictures("mahjong", fromCounts(mj.counts), mjEdit.remove));
@@ -170,6 +174,7 @@ const mjAnalyse = serialized("mahjong", async () => {
         mjAdvice(advice);
         if (hu) mjDecompositions(await api("mahjong", "decompositions", {hand, rules}));
         if (hu && scored && size === 14) await mjFans();
+        if (hu && riichiScored && size === 14) await mjRiichiWin();
       }
     } else if (size % 3 === 1) {
       const waits = await api("mahjong", "ting", {hand, rules, jokers});
@@ -183,6 +188,7 @@ const mjAnalyse = serialized("mahjong", async () => {
         $("mj-waits").replaceChildren(waits.length ? pictures("mahjong", waits) : el("span", {text: "not ready"}));
       }
       $("mj-waits-block").hidden = false;
+      if (riichiScored && size === 13 && waits.length) await mjRiichiWaits();
     } else {
       await api("mahjong", jokers ? "is_hu" : "shanten", {hand, rules, ...(jokers ? {jokers} : {})});
     }
@@ -274,6 +280,69 @@ async function mjFans() {
     $("mj-fan-decomposition").replaceChildren(mjDecomposition("span", score.decomposition));
   }
   $("mj-fans-block").hidden = false;
+}
+
+// The riichi situation of the form, as the riichi queries take it.
+function mjRiichiSituation() {
+  const number = (id) => Number.parseInt($(id).value || "0", 10);
+  return {tsumo: $("mj-riichi-tsumo").checked, riichi: $("mj-riichi-riichi").checked,
+          seat_wind: number("mj-riichi-seat"), round_wind: number("mj-riichi-round")};
+}
+
+// A tile with the riichi value of a win on it (dimmed without a yaku).
+function mjRiichiTile(tile, score, onclick) {
+  const text = !score ? "–" : score.han === 0 ? "no yaku" : `${score.han} han ${score.fu} fu · ${score.total}`;
+  return el("span", {class: `wait${!score || score.han === 0 ? " low" : ""}`, "data-tile": tile,
+                     "data-han": score ? score.han : "", "data-total": score ? score.total : ""},
+            picture("mahjong", tile, onclick), el("span", {class: "label", text}));
+}
+
+// The riichi value of each wait of a ready 13-tile hand (the waits that win with a yaku).
+async function mjRiichiWaits() {
+  const found = await attempt(api("mahjong", "riichi_score_waits", {hand: mj.counts, situation: mjRiichiSituation()}));
+  if (!found.ok) panelError("mj-riichi-tiles", found.error);
+  else {
+    const tiles = Object.entries(found.value).map(([t, score]) => mjRiichiTile(Number(t), score));
+    $("mj-riichi-tiles").replaceChildren(...(tiles.length ? tiles : [el("span", {text: "no wait wins with a yaku"})]));
+  }
+  $("mj-riichi-yaku").hidden = true;
+  $("mj-riichi-block").hidden = false;
+}
+
+// The riichi yaku, han, fu and points of a winning 14-tile hand: each tile it holds as the
+// winning tile with its value (click one to choose it; the best is chosen first), then the
+// chosen tile's yaku.
+async function mjRiichiWin() {
+  const situation = mjRiichiSituation();
+  const held = mj.counts.flatMap((n, t) => (n ? [t] : []));
+  if (mj.riichiHand !== mj.counts.join()) { mj.riichiHand = mj.counts.join(); mj.riichiTile = null; }
+  const scores = await Promise.all(held.map((t) => {
+    const hand = mj.counts.map((n, i) => (i === t ? n - 1 : n));
+    return attempt(api("mahjong", "riichi_score", {hand, win_tile: t, situation}));
+  }));
+  const totals = scores.map((s) => (s.ok && s.value !== null ? s.value.total : -1));
+  if (!held.includes(mj.riichiTile)) mj.riichiTile = held[totals.indexOf(Math.max(...totals))];
+  const choose = (t) => { mj.riichiTile = t; mjAnalyse(); };
+  $("mj-riichi-tiles").replaceChildren(...held.map((t, i) => {
+    const tile = mjRiichiTile(t, scores[i].ok ? scores[i].value : null, choose);
+    if (!scores[i].ok) tile.title = scores[i].error.message;
+    if (t === mj.riichiTile) tile.classList.add("chosen");
+    return tile;
+  }));
+  const chosen = scores[held.indexOf(mj.riichiTile)];
+  $("mj-riichi-yaku").hidden = false;
+  if (!chosen.ok) {
+    panelError("mj-riichi-decomposition", chosen.error);
+  } else if (chosen.value !== null) {
+    const score = chosen.value;
+    $("mj-riichi-yaku").tBodies[0].replaceChildren(...score.yaku.map(([name, han]) =>
+      el("tr", {"data-name": name, "data-han": han}, el("td", {text: name}), el("td", {class: "points", text: String(han)}))));
+    const limit = score.level ? ` ${score.level}` : "";
+    $("mj-riichi-total").textContent = score.han === 0 ? "no yaku" : `${score.han} han ${score.fu} fu${limit} · ${score.total}`;
+    $("mj-riichi-total").dataset.value = score.total;
+    $("mj-riichi-decomposition").replaceChildren(mjDecomposition("span", score.decomposition));
+  }
+  $("mj-riichi-block").hidden = false;
 }
 
 // --- shisanshui --------------------------------------------------------------------------------
@@ -458,6 +527,8 @@ function setUp() {
   const winds = ["E", "S", "W", "N"].map((w, i) => [String(i), `${w} ${CATALOG.mahjong.chinese[CATALOG.mahjong.winds[i]]}`]);
   fillSelect($("mj-seat-wind"), winds, "0");
   fillSelect($("mj-round-wind"), winds, "0");
+  fillSelect($("mj-riichi-seat"), winds, "0");
+  fillSelect($("mj-riichi-round"), winds, "0");
   $("mj-palette").append(pictures("mahjong", CATALOG.mahjong.names.map((_, i) => i), mjEdit.add));
   $("sss-palette").append(pictures("shisanshui", CATALOG.shisanshui.names.map((_, i) => i), sssAdd));
   $("zp-palette").append(pictures("zipai", CATALOG.zipai.names.map((_, i) => i), zpEdit.add));

@@ -1,0 +1,55 @@
+"""The scratch array (int64) the riichi scoring steps work in, one array handed down whole: the
+rows of the reading steps (:class:`..readings.ReadingRow`), then the scorer's (:class:`Row`);
+the best reading is kept in the detail row (:class:`Detail`).
+"""
+from __future__ import annotations
+
+from enum import IntEnum
+
+from ...encoding import MAX_MELDS, N_TILE_KINDS
+from ..readings import N_READING_ROWS
+from .fu import N_REASONS
+
+
+class Detail(IntEnum):
+    """The best reading as ints, the items of the detail row: han (-1 no win, 0 no yaku), fu,
+    payments, yakuman multiple, :class:`.fu.Level`, the yaku mask, the dora counts, the form
+    (:class:`..readings.Form`), the pair (-1 none), the order key (payment without sticks, fu
+    before rounding, the rank in the reference calculator's order), the melds of the concealed
+    tiles (kind * 34 + tile), then the count of each fu reason (:class:`.fu.FuReason`; the base
+    as its fu)."""
+
+    HAN = 0
+    FU = 1
+    MAIN = 2
+    ADDITIONAL = 3
+    TOTAL = 4
+    YAKUMAN = 5
+    LEVEL = 6
+    YAKU = 7
+    DORA = 8
+    AKA = 9
+    URA = 10
+    FORM = 11
+    PAIR = 12
+    KEY = 13
+    FU_SUM = 14
+    ORDER = 15
+    N_MELDS = 16
+    MELDS = 17
+    REASONS = 17 + MAX_MELDS
+
+
+DETAIL_SIZE = Detail.REASONS + N_REASONS
+
+
+class Row(IntEnum):
+    """The scorer's rows after the reading steps' rows: the fu reasons of the group scored
+    (``FU``) and the best reading (``DETAIL``)."""
+
+    FU = N_READING_ROWS
+    DETAIL = N_READING_ROWS + 1
+
+
+WORK_SHAPE = (Row.DETAIL + 1, max(N_TILE_KINDS, DETAIL_SIZE))
+"""The shape of the scratch array."""
