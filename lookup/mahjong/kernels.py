@@ -39,10 +39,18 @@ from .forms.costs import PLAIN_WORDS, greedy_lacking
 from .forms.knitted_rest import straight_lacking
 from .forms.limits import suits_held, waits_in_game
 from .forms.standard import merged_lacking, standard_hu, standard_waits
-from .lacking import FULL, STRAIGHT, full_least, knitted_rules_lacking, plain_shanten_row, row_lacking
+from .lacking import (
+    FULL,
+    STRAIGHT,
+    full_least,
+    knitted_rules_lacking,
+    plain_shanten_row,
+    row_lacking,
+    words_258_lacking,
+)
 from .lowering import discard_work, each_discard, sort_advice
 from .row import HU, ONE_REFUSED, ONE_SINGLES, ONE_SINGLES_BIT, TING, checked_keys, rule_flags, scan_row
-from .rules import HONORS, MAX_SUITS_SHIFT
+from .rules import HONORS, KNITTED_HONORS, KNITTED_STRAIGHT, MAX_SUITS_SHIFT
 from .wins import (
     FORM_OTHER,
     entries_258,
@@ -217,7 +225,9 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     """out[i] = shanten (least lacking - jokers - 1) of row i (3k+1 or 3k+2 tiles with jokers[i]
     wildcards when ``jokers`` is not empty, k <= 4) under any rules, every form. ``tables``:
     the shanten entries of each suit kind, then the plain words (:data:`.forms.costs.PLAIN_WORDS`);
-    ``over_keys``/``over_values``: their over-4 lists."""
+    ``over_keys``/``over_values``: their over-4 lists. Under the 258 pair with every suit kept
+    and no knitted form, a row without jokers whose words are all concave is counted from them
+    (:func:`.lacking.words_258_lacking`); every other row by :func:`.lacking.row_lacking`."""
     with_jokers = jokers.shape[0] != 0
     flags = rule_flags(rules)
     honors, three_player, pair_258 = flags.honors, flags.three_player, flags.pair_258
@@ -229,6 +239,8 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
     numbered = tables[KIND_SUIT_258] if pair_258 else suit  # the standard form's kinds
     honor_std = tables[KIND_HONOR_258] if pair_258 else honor
     countable = not pair_258  # the kinds of the plain words (their honor words serve three-player characters)
+    # the 258 pair with every suit kept and no knitted form: counted from the plain words when concave
+    counted_258 = pair_258 and (rules >> MAX_SUITS_SHIFT) & 3 == 3 and rules & (KNITTED_HONORS | KNITTED_STRAIGHT) == 0
     for i in range(counts.shape[0]):
         c = row_at(counts, i)
         j = np.int64(jokers[i]) if with_jokers else 0
@@ -236,6 +248,11 @@ def shanten_batch(counts, jokers, tables, over_keys, over_values, rules, out):
         if status != OK:
             return status, i
         k0, k1, k2, k3 = keys
+        if counted_258 and j == 0:
+            g = (np.int64(words[k0]), np.int64(words[k1]), np.int64(words[k2]), np.int64(honor_words[k3]))
+            if ((g[0] | g[1] | g[2] | g[3]) & NOT_CONCAVE) == 0:
+                out[i] = words_258_lacking(c, g, keys, numbered, total, rules) - 1
+                continue
         e0, e1, e2, e3 = 0, 0, 0, 0
         counted = False
         if countable:  # the plain words serve as entries (the same form counts and flags above)

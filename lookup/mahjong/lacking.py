@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import OK, jitable
-from .encoding import MAX_HAND_TILES, NOT_CONCAVE, OVER4_FLAG, Array, Counts
+from .encoding import INCREMENTS_MASK, MAX_HAND_TILES, NOT_CONCAVE, OVER4_FLAG, Array, Counts
 from .forms.costs import (
     FAR,
     KINDS,
@@ -34,11 +34,19 @@ from .forms.costs import (
     standard_costs,
     stats_of,
     suit_costs,
+    used_with_pair,
     with_savings,
 )
 from .forms.knitted import KNITTED_TILES, knitted_honors_lacking, knitted_most, straight_bound, words_knitted_most
 from .forms.knitted_rest import coded_straight, knitted_straight
-from .forms.limits import KEPT_SETS, histogram_of, kept_greedy_lacking, pongs_lacking
+from .forms.limits import (
+    KEPT_SETS,
+    held_pongs_lacking,
+    histogram_of,
+    kept_greedy_lacking,
+    pair_suit_258_lacking,
+    pongs_lacking,
+)
 from .forms.seven_pairs import pairs_lacking
 from .forms.standard import ShantenTables, budget_lacking, plain_kinds, standard_kinds, suit_entry
 from .forms.thirteen_orphans import orphans_lacking
@@ -225,6 +233,55 @@ def row_lacking(c: Counts, total: int, jokers: int, entries: Entries, plain: tup
     forms = entries_lacking(c, entries, plain, (0, 0, 0, 0), (0, 0, 0), total, jokers, rules, counted)
     best = min(min(min(forms[0], forms[1]), min(forms[2], forms[3])), min(min(forms[4], forms[5]), forms[6]))
     return best, STRAIGHT if forms[7] < best else 0  # forms[7]: no 组合龙 lacks fewer
+
+
+@jitable(inline="llvm")
+def words_258_lacking(c: Counts, words: Entries, keys: Keys, table_258: Array, total: int, rules: int) -> int:
+    """The least lacking of a hand of ``total`` real tiles, no jokers, under the 258 pair with
+    every numbered suit kept and no knitted form, from its four plain words (none NOT_CONCAVE):
+    each form's value is that of :func:`entries_lacking`, their least the same.
+
+    The standard form with any pair, counted from the words (:func:`.costs.greedy_lacking`, per
+    suit holding the pair), is a lower bound of the standard form under the 258 pair, 碰碰胡
+    and 清一色. A numbered suit's suit_258 entry (``table_258`` at its key) is read only while
+    its any-pair lacking is below the least found (the suit of the least first, the others
+    only while the least is above the bound); 碰碰胡 and 清一色 (from the words' form counts
+    and pair increments) only while it still is. Seven pairs, 将将胡 and thirteen orphans
+    come first, from the form counts and ``c``."""
+    g0, g1, g2, g3 = words
+    k = total // 3
+    target = 3 * k + 2
+    melds = (g0 & INCREMENTS_MASK) + (g1 & INCREMENTS_MASK) + (g2 & INCREMENTS_MASK) + (g3 & INCREMENTS_MASK)
+    used = (used_with_pair(g0, melds, k), used_with_pair(g1, melds, k), used_with_pair(g2, melds, k))
+    top = max(max(used[0], used[1]), used[2])  # the numbered suit of the least any-pair lacking
+    bound = target - max(top, used_with_pair(g3, melds, k))
+    stats = stats_of(g0) + stats_of(g1) + stats_of(g2) + stats_of(g3)
+    best = FAR
+    if total >= MAX_HAND_TILES - 1:
+        if rules & SEVEN_PAIRS:
+            best = pairs_lacking(stats, rules & QUADS != 0)
+        if rules & ALL_258:
+            best = min(best, MAX_HAND_TILES - np.int64(c[1] + c[4] + c[7] + c[10] + c[13] + c[16] + c[19] + c[22]
+                                                        + c[25]))
+        if rules & ORPHANS:
+            best = min(best, orphans_lacking(stats))
+    first = 0 if used[0] == top else 1 if used[1] == top else 2
+    if target - top < best:  # the suit's any-pair lacking bounds its 258-pair lacking
+        g = g0 if first == 0 else g1 if first == 1 else g2
+        best = min(best, pair_suit_258_lacking(np.int64(table_258[keys[first]]), melds - (g & INCREMENTS_MASK), k))
+    if best > bound:  # then the other suits (while below the least), and the waived forms
+        for s in range(3):
+            if s != first and target - used[s] < best:
+                g = g0 if s == 0 else g1 if s == 1 else g2
+                best = min(best, pair_suit_258_lacking(np.int64(table_258[keys[s]]), melds - (g & INCREMENTS_MASK),
+                                                       k))
+        if best > bound and rules & PONGS_WAIVE_258:
+            best = min(best, held_pongs_lacking(histogram_of(stats), k))
+        if best > bound and rules & ONE_SUIT_WAIVES_258:  # one suit's k melds and pair, its pair increments alone
+            best = min(best, target - max(max(used_with_pair(g0, g0 & INCREMENTS_MASK, k),
+                                              used_with_pair(g1, g1 & INCREMENTS_MASK, k)),
+                                          used_with_pair(g2, g2 & INCREMENTS_MASK, k)))
+    return best
 
 
 @jitable

@@ -15,9 +15,13 @@ import numpy as np
 from ...jit import jitable
 from ..encoding import (
     ALL_TILES,
+    COST_MASK,
     HONOR_TILES,
+    LANE_BITS,
+    LANE_MASK,
     MASK_258,
     MAX_COPIES,
+    MAX_MELDS,
     MIDDLE_CHARACTERS,
     N_SUIT_RANKS,
     N_TILE_KINDS,
@@ -25,6 +29,7 @@ from ..encoding import (
     SUIT_OFFSETS,
     Array,
     Counts,
+    shanten_shift,
 )
 from ..row import Keys, Tally
 from ..rules import HONORS, MAX_SUITS_SHIFT, ONE_SUIT_WAIVES_258, PONGS_WAIVE_258, THREE_PLAYER
@@ -196,6 +201,22 @@ def pongs_lacking(histo: tuple[int, int, int, int], k: int, jokers: int) -> int:
     return best
 
 
+@jitable(inline="llvm")
+def held_pongs_lacking(histo: tuple[int, int, int, int], k: int) -> int:
+    """:func:`pongs_lacking` without jokers: the pair from a kind held twice (0), once (1) or
+    not (2), then the other pongs from kinds held twice (1 each), once (2) or not (3)."""
+    n1, n2, n3, n4 = histo
+    rest = k + 1 - n3 - n4
+    if rest <= 0:
+        return 0
+    lacking = 0 if n2 else 1 if n1 else 2
+    twos = max(n2 - 1, 0)
+    ones = n1 - (n2 == 0 and n1 > 0)
+    twos_taken = min(twos, rest - 1)
+    ones_taken = min(ones, rest - 1 - twos_taken)
+    return lacking + twos_taken + 2 * ones_taken + 3 * (rest - 1 - twos_taken - ones_taken)
+
+
 @jitable
 def histogram_of(stats: int) -> tuple[int, int, int, int]:
     """(kinds held once, twice, three times, four times) from summed form counts."""
@@ -261,6 +282,27 @@ def pair_258_waits(c: Counts, keys: Keys, tally: Tally, jokers: int, with_jokers
     if one >= 0:
         mask |= plain & (suit_tiles(one) if one < 3 else suit_tiles(0) | suit_tiles(1) | suit_tiles(2))
     return mask
+
+
+@jitable(inline="llvm")
+def pair_suit_258_lacking(entry_258: int, others: int, k: int) -> int:
+    """Standard lacking of k melds and the 258 pair when one numbered suit holds the pair (its
+    suit_258 shanten entry ``entry_258``) and the other suits only melds, their plain words
+    concave (``others``: the sum of their melds increments lanes, as :func:`.costs.greedy_lacking`
+    reads them): the least over the melds m of that suit of its cost of (m, pair) plus the
+    3n tiles of the n = k - m other melds less the most of them the other suits hold, the
+    sum of their n largest increments: min(n, a) + min(n, b) + min(n, c), with a, b, c the
+    increments of at least 3, 2 and 1. Every m is tried (m > k gives FAR): no branch."""
+    a = others & LANE_MASK
+    b = a + ((others >> LANE_BITS) & LANE_MASK)
+    c = b + ((others >> (2 * LANE_BITS)) & LANE_MASK)
+    pair_costs = np.int64(np.uint64(entry_258) >> np.uint64(shanten_shift(0, 1)))
+    best = FAR
+    for m in range(MAX_MELDS + 1):
+        n = k - m
+        lacking = ((pair_costs >> shanten_shift(m, 0)) & COST_MASK) + 3 * n - min(n, a) - min(n, b) - min(n, c)
+        best = min(best, lacking if n >= 0 else FAR)
+    return best
 
 
 @jitable
