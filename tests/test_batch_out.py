@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import random
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ from lookup import bulk, mahjong, parallel, shisanshui, zipai
 from lookup.errors import InvalidArgumentError, InvalidHandError
 from lookup.service.queries import batch_route_names, routes
 from tests.support import gb_hands, mahjong_hands, zipai_hands
+from tests.zipai import scoring_twin
 
 N_ROWS = 300
 
@@ -32,8 +34,32 @@ def _fan_inputs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return (np.array([c.hand for c in cases], np.uint8), np.array([c.win_tile for c in cases], np.uint8), melds)
 
 
+ZIPAI_MELD_CODES = {"peng": 1, "wei": 2, "pao": 3, "ti": 4, "chi": 5}
+
+
+@functools.cache
+def _score_inputs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Seeded (counts, exposed, win_card) of zipai ``score_batch``: winning hands with their
+    exposed melds (kind, card, card, card) and winning card."""
+    rng, rows = random.Random(1500), []
+    while len(rows) < N_ROWS:
+        drawn = scoring_twin.random_hand(rng, "changde", 0)
+        if drawn is not None:
+            rows.append(drawn)
+    exposed = np.zeros((N_ROWS, 7, 4), np.int8)
+    for row, (_, _, melds, _) in zip(exposed, rows):
+        for j, (kind, cards) in enumerate(melds):
+            row[j] = [ZIPAI_MELD_CODES[kind], *(cards if kind == "chi" else (cards[0], 0, 0))]
+    return (np.array([counts for counts, _, _, _ in rows], np.uint8), exposed,
+            np.array([win for _, _, _, win in rows], np.int8))
+
+
 def _per_row(game: str, name: str) -> dict[str, np.ndarray]:
-    """The arguments besides the rows that a batch query takes one per row (``fan_batch``'s)."""
+    """The arguments besides the rows that a batch query takes one per row (``fan_batch``'s,
+    zipai ``score_batch``'s)."""
+    if (game, name) == ("zipai", "score_batch"):
+        _, exposed, win_card = _score_inputs()
+        return {"exposed": exposed, "win_card": win_card}
     if (game, name) != ("mahjong", "fan_batch"):
         return {}
     _, win_tiles, melds = _fan_inputs()
@@ -48,6 +74,8 @@ def _rows(game: str, name: str) -> np.ndarray:
     if game == "mahjong":
         return np.array(mahjong_hands.mixed_hands(rng, N_ROWS, 13 if name == "ting_batch" else 14), np.uint8)
     if game == "zipai":
+        if name == "score_batch":
+            return _score_inputs()[0].copy()
         if name == "hu_batch":
             return np.array([zipai_hands.hand(rng) for _ in range(N_ROWS)], np.uint8)
         # a winning part of groups and a pair less one card: 3k+1 cards (3k+2 with a 王)
@@ -57,10 +85,13 @@ def _rows(game: str, name: str) -> np.ndarray:
     return np.array([rng.choice(52, width, replace=False) for _ in range(N_ROWS)], np.uint8)
 
 
+KWARGS = {("zipai", "ting_batch"): [{}, {"wang": 1}], ("zipai", "score_batch"): [{"rules": "changde"}]}
+"""The keyword arguments each batch query is tried with ({} for those not listed)."""
 CASES = [(game, name, kwargs) for game, names in batch_route_names().items() for name in names
-         for kwargs in ([{}, {"wang": 1}] if (game, name) == ("zipai", "ting_batch") else [{}])]
+         for kwargs in KWARGS.get((game, name), [{}])]
 """Every public batch query (the service's batch routes list them all), zipai ting with and
-without 王 (its answer has one more column with); each test adds :func:`_per_row`'s arguments."""
+without 王 (its answer has one more column with), zipai scoring under one preset; each test
+adds :func:`_per_row`'s arguments."""
 
 
 def _query(game: str, name: str):
@@ -79,7 +110,9 @@ def test_answers_are_written_into_out(game, name, kwargs):
     # a slice of a larger array (how the threads of lookup.parallel use it): rows around it kept
     whole = np.zeros((N_ROWS + 20, *want.shape[1:]), want.dtype)
     assert np.shares_memory(query(rows, out=whole[10:-10], **kwargs), whole)
-    assert np.array_equal(whole[10:-10], want) and not whole[:10].any() and not whole[-10:].any()
+    zeros = np.zeros((10, *want.shape[1:]), want.dtype)
+    assert np.array_equal(whole[10:-10], want) and np.array_equal(whole[:10], zeros) and \
+        np.array_equal(whole[-10:], zeros)
 
 
 @pytest.mark.parametrize("game,name,kwargs", CASES)

@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import InvalidArgumentError, InvalidHandError
+from ...arrays import answer_array
 from ..cards import Hand, card_name, hand_counts
 from ..encoding import MAX_COPIES, N_CARDS, N_NUMBERS
 from ..melds import Exposed, Meld, MeldLike, fold_melds, parse_meld
@@ -289,8 +290,9 @@ def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, 
                 xing_count: npt.ArrayLike | None = None, self_drawn: npt.ArrayLike = False,
                 discard: npt.ArrayLike = False, tianhu: npt.ArrayLike = False, dihu: npt.ArrayLike = False,
                 haidi: npt.ArrayLike = False, shuahou: npt.ArrayLike = False, huangfan: npt.ArrayLike = 0,
-                santi_wukan: npt.ArrayLike = False) -> np.ndarray:
-    """:func:`score` of each row, as a structured (N,) array of :data:`SCORE_DTYPE`.
+                santi_wukan: npt.ArrayLike = False, out: np.ndarray | None = None) -> np.ndarray:
+    """:func:`score` of each row, as a structured (N,) array of :data:`SCORE_DTYPE` (written into
+    ``out`` and returned when given: see :func:`lookup.arrays.answer_array`).
 
     ``counts``: (N, 20) card counts with the winning card; ``exposed``: None or (N, 7, 4)
     integer rows of (kind, card, card, card), kind 0 none, 1 碰, 2 偎, 3 跑, 4 提 (its card in
@@ -317,7 +319,8 @@ def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, 
     for name, value in (("self_drawn", self_drawn), ("discard", discard), ("tianhu", tianhu), ("dihu", dihu),
                         ("haidi", haidi), ("shuahou", shuahou), ("santi_wukan", santi_wukan)):
         columns[name] = _column(name, value, n, 0, 1)
-    out = np.full(n, -1, SCORE_DTYPE)
+    out = answer_array(out, (n,), SCORE_DTYPE)
+    out[...] = -1  # every field of every row
     table = {name: a.tolist() for name, a in columns.items()}
     for i, hand in enumerate(rows.tolist()):
         row = {name: a[i] for name, a in table.items()}
