@@ -6,7 +6,8 @@ batch, and the one-line error of each status the scorer refuses a hand with.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import struct
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -27,7 +28,7 @@ from ...inputs import hand_row
 from ...tiles import Hand, parse_tiles, tile_name
 from ..chinese.query import MELD_DTYPE, MELD_KINDS, NO_MELD_BYTES, one_tile
 from ..readings import ERR_MELD, MeldInput
-from .hand import MAX_INDICATORS, N_WINDS, Col, Refusal
+from .hand import MAX_INDICATORS, N_COLS, N_WINDS, Col, Refusal
 from .options import COUNTS, FLAGS, NO_INDICATOR
 
 _TENHOU_GROUP = re.compile(r"([0-9]+)([mps])")
@@ -136,15 +137,25 @@ def _indicator_items(tiles: object, what: str) -> list[int]:
     return found + _NO_INDICATORS[len(found):]
 
 
+_SITUATION = struct.Struct(f"{N_COLS}q")
+_BOOL, _INT = {bool}, {int}
+
+
 def situation_row(flags: Sequence[object], numbers: Sequence[object], red: int, dora: object,
-                  ura_dora: object) -> np.ndarray:
-    """The situation row (:class:`.hand.Col`) of one hand's flags, winds and sticks, checked."""
+                  ura_dora: object, out: np.ndarray | None = None) -> np.ndarray:
+    """The situation row (:class:`.hand.Col`) of one hand's flags, winds and sticks, checked;
+    written into ``out`` (int64, one row) when given and every flag is a bool and every number
+    an int."""
     seat, round_wind, honba, kyoutaku = numbers
-    if not (all(value.__class__ is bool for value in flags) and all(value.__class__ is int for value in numbers)
+    if not ({*map(type, flags)} == _BOOL and {*map(type, numbers)} == _INT
             and 0 <= seat < N_WINDS and 0 <= round_wind < N_WINDS and honba >= 0 and kyoutaku >= 0):  # type: ignore
         _check_situation(flags, numbers)
-    return np.array([*flags, *numbers, red, *_indicator_items(dora, "dora"), *_indicator_items(ura_dora, "ura_dora")],
-                    np.int64)
+        out = None  # numpy bools or integers: numpy converts them
+    items = (*flags, *numbers, red, *_indicator_items(dora, "dora"), *_indicator_items(ura_dora, "ura_dora"))
+    if out is None:
+        return np.array(items, np.int64)
+    _SITUATION.pack_into(out.data, 0, *items)
+    return out
 
 
 def _check_situation(flags: Sequence[object], numbers: Sequence[object]) -> None:
@@ -225,11 +236,64 @@ def refusal_error(status: int, hand: np.ndarray, win_tile: int, melds: np.ndarra
     return InvalidHandError(f"hand refused (status {status})")
 
 
+class Known(dict):
+    """``make(key)`` of each key looked up, kept: a dict look-up once a key was seen. Holds at
+    most :attr:`LIMIT` keys (emptied when full)."""
+
+    LIMIT = 1 << 14
+
+    def __init__(self, make: Callable[[object], object]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: object) -> object:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
+
+
+def _suit_counts(digits: str | None, size: int) -> tuple[bytes, int] | None:
+    """(the counts of each rank, red fives) of one suit's digits of tenhou text (None: no
+    tile of the suit); None when a rank has more than 4 copies."""
+    counts = [0] * size
+    for digit in digits or "":
+        counts[int(digit) - 1 if digit != "0" else 4] += 1
+    if counts and max(counts) > MAX_COPIES:
+        return None
+    return bytes(counts), (digits or "").count("0")
+
+
+_SORTED_TENHOU = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
+"""Tenhou text with each suit once, in the order m p s z: the fast path of :func:`hand_input`."""
+NUMBERED_DIGITS = Known(lambda digits: _suit_counts(digits, N_SUIT_RANKS))  # type: ignore[arg-type]
+HONOR_DIGITS = Known(lambda digits: _suit_counts(digits, N_TILE_KINDS - 3 * N_SUIT_RANKS))  # type: ignore[arg-type]
+"""The (counts, red fives) of each suit's digits seen in tenhou text."""
+
+
+def _tenhou_row(hand: str) -> tuple[bytearray, list[int]] | None:
+    """(hand row, red fives per suit) of tenhou text with each suit once in order and no fifth
+    copy; None for other text."""
+    match = _SORTED_TENHOU.fullmatch(hand)
+    if match is None or not hand:
+        return None
+    m, p, s, z = match.groups()
+    m, p, s, z = NUMBERED_DIGITS[m], NUMBERED_DIGITS[p], NUMBERED_DIGITS[s], HONOR_DIGITS[z]
+    if m is None or p is None or s is None or z is None:
+        return None
+    return bytearray(m[0] + p[0] + s[0] + z[0]), [m[1], p[1], s[1]]
+
+
 def hand_input(hand: Hand, melds: Sequence[object]) -> tuple[bytearray, list[int], bytearray, int]:
     """(hand row, red fives per suit, meld bytes, melds declared) of one hand's input."""
-    reds = red_fives(hand) if isinstance(hand, str) else [0, 0, 0]
+    fast = _tenhou_row(hand) if hand.__class__ is str else None
+    if fast is None:
+        reds = red_fives(hand) if isinstance(hand, str) else [0, 0, 0]
+        rows, n_declared = _melds_input(melds, reds)
+        return hand_row(hand), reds, rows, n_declared
+    row, reds = fast
     rows, n_declared = _melds_input(melds, reds)
-    return hand_row(hand), reds, rows, n_declared
+    return row, reds, rows, n_declared
 
 
 def win_input(win_tile: object, reds: list[int]) -> int:

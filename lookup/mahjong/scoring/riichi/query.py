@@ -38,6 +38,7 @@ from ..readings import Form, Meld
 from .fu import FU_OF_REASON, LEVEL_NAMES, REASON_NAMES, FuReason
 from .hand import N_COLS, N_FLAGS, N_WINDS, Col
 from .inputs import (
+    Known,
     column,
     hand_input,
     indicator_block,
@@ -84,13 +85,14 @@ class RiichiScore(NamedTuple):
 _thread_scratch = threading.local()
 
 
-def _scratch() -> np.ndarray:
-    """This thread's work array for the one-hand kernels (rewritten by every call)."""
+def _scratch() -> tuple[np.ndarray, np.ndarray]:
+    """This thread's work array and situation row for the one-hand kernels (rewritten by every
+    call)."""
     try:
-        return _thread_scratch.work
+        return _thread_scratch.arrays
     except AttributeError:
-        _thread_scratch.work = np.empty(WORK_SHAPE, np.int64)
-        return _thread_scratch.work
+        _thread_scratch.arrays = (np.empty(WORK_SHAPE, np.int64), np.empty(N_COLS, np.int64))
+        return _thread_scratch.arrays
 
 
 class ScoringKernels(NamedTuple):
@@ -136,15 +138,24 @@ _BEST_ROW = int(Row.DETAIL)
 _new = tuple.__new__  # builds a named tuple without its Python-level __new__
 
 
+def _standard_reading(key: tuple[int, tuple[int, ...]]) -> Decomposition:
+    """The standard :class:`Decomposition` of (pair, the melds' codes of a detail row)."""
+    codes = sorted(key[1], key=MELD_ORDER.__getitem__)
+    made = object.__new__(Decomposition)
+    made.__dict__.update(form="standard", pair=key[0], melds=tuple(map(READING_MELDS.__getitem__, codes)),
+                         pairs=(), knitted=())
+    return made
+
+
+STANDARD_READINGS = Known(_standard_reading)  # type: ignore[arg-type]
+"""The standard reading of each (pair, melds) seen (a :class:`Decomposition` is frozen)."""
+
+
 def _decomposition(detail: list[int], row: bytearray, win: int) -> Decomposition:
     """The :class:`Decomposition` of the reading kept in a detail row."""
     form = detail[_AT_FORM]
     if form == _STANDARD:
-        codes = sorted(detail[_AT_MELDS:_AT_MELDS + detail[_AT_N_MELDS]], key=MELD_ORDER.__getitem__)
-        made = object.__new__(Decomposition)
-        made.__dict__.update(form="standard", pair=detail[_AT_PAIR], melds=tuple(map(READING_MELDS.__getitem__, codes)),
-                             pairs=(), knitted=())
-        return made
+        return STANDARD_READINGS[detail[_AT_PAIR], tuple(detail[_AT_MELDS:_AT_MELDS + detail[_AT_N_MELDS]])]
     counts = list(row)
     counts[win] += 1
     if form == _SEVEN_PAIRS:
@@ -161,32 +172,36 @@ def _entries(opened: bool, double_yakuman: bool) -> tuple[tuple[str, int], ...]:
 
 YAKU_ENTRIES = {(opened, double): _entries(opened, double) for opened in (False, True) for double in (False, True)}
 """The (name, han) of each yaku by (open hand, double yakuman)."""
-DORA_AT = tuple(zip(DORA_NAMES, (int(Detail.DORA), int(Detail.AKA), int(Detail.URA))))
 FU_ENTRIES = tuple((REASON_NAMES[r], int(FU_OF_REASON[r])) for r in range(FuReason.BASE))
+_AT_URA = int(Detail.URA)
 _AT_YAKU, _AT_REASONS, _AT_BASE = int(Detail.YAKU), int(Detail.REASONS), int(Detail.REASONS + FuReason.BASE)
 _BASE_NAME = REASON_NAMES[FuReason.BASE]
 
 
-def _yaku(detail: list[int], opened: bool, double_yakuman: bool) -> tuple[tuple[str, int], ...]:
-    """The (name, han) of the yaku of a detail row, then its dora entries."""
-    mask = detail[_AT_YAKU]
+def _yaku(key: tuple[tuple[int, ...], bool, bool]) -> tuple[tuple[str, int], ...]:
+    """The (name, han) of the yaku of ((yaku mask, dora, aka, ura dora), open hand, double
+    yakuman), then the dora entries."""
+    (mask, *dora), opened, double_yakuman = key
     entries = YAKU_ENTRIES[opened, double_yakuman]
     found = []
     while mask:
         low = mask & -mask
         found.append(entries[low.bit_length() - 1])
         mask ^= low
-    found += [(name, detail[at]) for name, at in DORA_AT if detail[at]]
+    found += [(name, n) for name, n in zip(DORA_NAMES, dora) if n]
     return tuple(found)
 
 
-def _fu_details(detail: list[int]) -> tuple[tuple[str, int], ...]:
-    if detail[_AT_FORM] == _THIRTEEN_ORPHANS:
-        return ()
-    counts = detail[_AT_REASONS:_AT_BASE]
+def _fu_details(counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """(reason, fu) of each fu reason of a detail row's counts of them (the base last, as its fu)."""
     found = [entry for entry, n in zip(FU_ENTRIES, counts) if n for _ in range(n)]
-    found.append((_BASE_NAME, detail[_AT_BASE]))
+    found.append((_BASE_NAME, counts[-1]))
     return tuple(found)
+
+
+YAKU_LISTS = Known(_yaku)  # type: ignore[arg-type]
+FU_LISTS = Known(_fu_details)  # type: ignore[arg-type]
+"""The yaku and the fu details of each detail row's items seen."""
 
 
 def _result(detail_row: np.ndarray, row: bytearray, win: int, opened: bool, rules: Rules) -> RiichiScore:
@@ -194,9 +209,11 @@ def _result(detail_row: np.ndarray, row: bytearray, win: int, opened: bool, rule
     detail = detail_row.tolist()
     if detail[_AT_HAN] == 0:
         return _new(RiichiScore, (0, 0, (), 0, 0, 0, 0, "", (), _decomposition(detail, row, win)))
-    return _new(RiichiScore, (detail[_AT_HAN], detail[_AT_FU], _yaku(detail, opened, rules.double_yakuman),
-                              detail[_AT_MAIN], detail[_AT_ADDITIONAL], detail[_AT_TOTAL], detail[_AT_YAKUMAN],
-                              LEVEL_NAMES[detail[_AT_LEVEL]], _fu_details(detail), _decomposition(detail, row, win)))
+    yaku = YAKU_LISTS[tuple(detail[_AT_YAKU:_AT_URA + 1]), opened, rules.double_yakuman]
+    fu_details = () if detail[_AT_FORM] == _THIRTEEN_ORPHANS else FU_LISTS[tuple(detail[_AT_REASONS:_AT_BASE + 1])]
+    return _new(RiichiScore, (detail[_AT_HAN], detail[_AT_FU], yaku, detail[_AT_MAIN], detail[_AT_ADDITIONAL],
+                              detail[_AT_TOTAL], detail[_AT_YAKUMAN], LEVEL_NAMES[detail[_AT_LEVEL]], fu_details,
+                              _decomposition(detail, row, win)))
 
 
 # wide: one keyword per flag, wind, stick count and indicator list, as HandCalculator's HandConfig has them
@@ -214,10 +231,11 @@ def score(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]
         rules = check_rules(rules)
     row, reds, rows, n_declared = hand_input(hand, melds)
     win = win_input(win_tile, reds)
+    work, situation = _scratch()
     situation = situation_row((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
-                               chiihou), (seat_wind, round_wind, honba, kyoutaku), red_count(reds), dora, ura_dora)
+                               chiihou), (seat_wind, round_wind, honba, kyoutaku), red_count(reds), dora, ura_dora,
+                              situation)
     kernels = KERNELS.value or KERNELS.get()
-    work = _scratch()
     status, han = kernels.one(row, win, rows, n_declared, situation, rules.row, kernels.wide, kernels.narrow, work)
     if status:
         raise refusal_error(status, np.frombuffer(row, np.uint8), win, rows_of(rows), situation)
@@ -244,7 +262,7 @@ def score_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), **situa
     kernels = KERNELS.value or KERNELS.get()
     out = np.empty(N_TILE_KINDS, np.int64)
     status, index = kernels.waits(row, rows, n_declared, situation_array, rules.row, kernels.wide, kernels.narrow,
-                                  _scratch(), out)
+                                  _scratch()[0], out)
     if status:
         raise refusal_error(status, np.frombuffer(row, np.uint8), index, rows_of(rows), situation_array)
     found = {}
