@@ -138,7 +138,7 @@ def _indicator_items(tiles: object, what: str) -> list[int]:
 
 
 _SITUATION = struct.Struct(f"{N_COLS}q")
-_BOOL, _INT = {bool}, {int}
+_SITUATION_TYPES = (bool,) * len(FLAGS) + (int,) * len(COUNTS)
 
 
 def situation_row(flags: Sequence[object], numbers: Sequence[object], red: int, dora: object,
@@ -147,14 +147,14 @@ def situation_row(flags: Sequence[object], numbers: Sequence[object], red: int, 
     written into ``out`` (int64, one row) when given and every flag is a bool and every number
     an int."""
     seat, round_wind, honba, kyoutaku = numbers
-    if not ({*map(type, flags)} == _BOOL and {*map(type, numbers)} == _INT
+    if not ((*map(type, flags), *map(type, numbers)) == _SITUATION_TYPES
             and 0 <= seat < N_WINDS and 0 <= round_wind < N_WINDS and honba >= 0 and kyoutaku >= 0):  # type: ignore
         _check_situation(flags, numbers)
         out = None  # numpy bools or integers: numpy converts them
-    items = (*flags, *numbers, red, *_indicator_items(dora, "dora"), *_indicator_items(ura_dora, "ura_dora"))
+    dora_items, ura_items = _indicator_items(dora, "dora"), _indicator_items(ura_dora, "ura_dora")
     if out is None:
-        return np.array(items, np.int64)
-    _SITUATION.pack_into(out.data, 0, *items)
+        return np.array([*flags, *numbers, red, *dora_items, *ura_items], np.int64)
+    _SITUATION.pack_into(out.data, 0, *flags, *numbers, red, *dora_items, *ura_items)
     return out
 
 
@@ -307,7 +307,7 @@ def win_input(win_tile: object, reds: list[int]) -> int:
 
 
 def red_count(reds: list[int]) -> int:
-    if any(r > 1 for r in reds):
+    if max(reds) > 1:
         suit = next(s for s, r in enumerate(reds) if r > 1)
         raise InvalidHandError(f"{reds[suit]} red fives of {_SUITS[suit]}: each numbered suit has one")
     return sum(reds)

@@ -85,13 +85,14 @@ class RiichiScore(NamedTuple):
 _thread_scratch = threading.local()
 
 
-def _scratch() -> tuple[np.ndarray, np.ndarray]:
-    """This thread's work array and situation row for the one-hand kernels (rewritten by every
-    call)."""
+def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """This thread's work array, situation row and the work array's best row for the one-hand
+    kernels (rewritten by every call)."""
     try:
         return _thread_scratch.arrays
     except AttributeError:
-        _thread_scratch.arrays = (np.empty(WORK_SHAPE, np.int64), np.empty(N_COLS, np.int64))
+        work = np.empty(WORK_SHAPE, np.int64)
+        _thread_scratch.arrays = (work, np.empty(N_COLS, np.int64), work[_BEST_ROW])
         return _thread_scratch.arrays
 
 
@@ -178,10 +179,9 @@ _AT_YAKU, _AT_REASONS, _AT_BASE = int(Detail.YAKU), int(Detail.REASONS), int(Det
 _BASE_NAME = REASON_NAMES[FuReason.BASE]
 
 
-def _yaku(key: tuple[tuple[int, ...], bool, bool]) -> tuple[tuple[str, int], ...]:
-    """The (name, han) of the yaku of ((yaku mask, dora, aka, ura dora), open hand, double
-    yakuman), then the dora entries."""
-    (mask, *dora), opened, double_yakuman = key
+def _yaku(mask: int, dora: tuple[int, ...], opened: bool, double_yakuman: bool) -> tuple[tuple[str, int], ...]:
+    """The (name, han) of the yaku of a yaku mask, then the dora entries of the counts of dora,
+    aka and ura dora."""
     entries = YAKU_ENTRIES[opened, double_yakuman]
     found = []
     while mask:
@@ -199,8 +199,17 @@ def _fu_details(counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     return tuple(found)
 
 
-YAKU_LISTS = Known(_yaku)  # type: ignore[arg-type]
-FU_LISTS = Known(_fu_details)  # type: ignore[arg-type]
+def _yaku_and_fu(key: tuple[tuple[int, ...], bool, bool]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """(yaku, fu details) of (a detail row's items from the yaku mask to the form, then its fu
+    reasons; open hand; double yakuman)."""
+    items, opened, double_yakuman = key
+    yaku = _yaku(items[0], items[1:_AT_URA + 1 - _AT_YAKU], opened, double_yakuman)
+    if items[_AT_FORM - _AT_YAKU] == _THIRTEEN_ORPHANS:
+        return yaku, ()
+    return yaku, _fu_details(items[_AT_PAIR - _AT_YAKU:])
+
+
+YAKU_AND_FU = Known(_yaku_and_fu)  # type: ignore[arg-type]
 """The yaku and the fu details of each detail row's items seen."""
 
 
@@ -209,8 +218,8 @@ def _result(detail_row: np.ndarray, row: bytearray, win: int, opened: bool, rule
     detail = detail_row.tolist()
     if detail[_AT_HAN] == 0:
         return _new(RiichiScore, (0, 0, (), 0, 0, 0, 0, "", (), _decomposition(detail, row, win)))
-    yaku = YAKU_LISTS[tuple(detail[_AT_YAKU:_AT_URA + 1]), opened, rules.double_yakuman]
-    fu_details = () if detail[_AT_FORM] == _THIRTEEN_ORPHANS else FU_LISTS[tuple(detail[_AT_REASONS:_AT_BASE + 1])]
+    yaku, fu_details = YAKU_AND_FU[(*detail[_AT_YAKU:_AT_PAIR], *detail[_AT_REASONS:_AT_BASE + 1]), opened,
+                                   rules.double_yakuman]
     return _new(RiichiScore, (detail[_AT_HAN], detail[_AT_FU], yaku, detail[_AT_MAIN], detail[_AT_ADDITIONAL],
                               detail[_AT_TOTAL], detail[_AT_YAKUMAN], LEVEL_NAMES[detail[_AT_LEVEL]], fu_details,
                               _decomposition(detail, row, win)))
@@ -231,7 +240,7 @@ def score(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]
         rules = check_rules(rules)
     row, reds, rows, n_declared = hand_input(hand, melds)
     win = win_input(win_tile, reds)
-    work, situation = _scratch()
+    work, situation, best = _scratch()
     situation = situation_row((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
                                chiihou), (seat_wind, round_wind, honba, kyoutaku), red_count(reds), dora, ura_dora,
                               situation)
@@ -241,7 +250,7 @@ def score(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]
         raise refusal_error(status, np.frombuffer(row, np.uint8), win, rows_of(rows), situation)
     if han < 0:
         return None
-    return _result(work[_BEST_ROW], row, win, n_declared > 0 and opened_melds(rows, n_declared), rules)
+    return _result(best, row, win, n_declared > 0 and opened_melds(rows, n_declared), rules)
 
 
 def score_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), **situation: object) -> dict[int, RiichiScore]:
