@@ -253,21 +253,22 @@ class Known(dict):
         return value
 
 
-def _suit_counts(digits: str | None, size: int) -> tuple[bytes, int] | None:
+def _suit_counts(digits: str | None, ranks: str) -> tuple[bytes, int] | None:
     """(the counts of each rank, red fives) of one suit's digits of tenhou text (None: no
-    tile of the suit); None when a rank has more than 4 copies."""
-    counts = [0] * size
-    for digit in digits or "":
-        counts[int(digit) - 1 if digit != "0" else 4] += 1
-    if counts and max(counts) > MAX_COPIES:
+    tile of the suit), ``ranks`` the suit's digits; None when a rank has more than 4 copies."""
+    counts = list(map((digits or "").count, ranks))
+    red = (digits or "").count("0")
+    if red:
+        counts[4] += red
+    if max(counts) > MAX_COPIES:
         return None
-    return bytes(counts), (digits or "").count("0")
+    return bytes(counts), red
 
 
 _SORTED_TENHOU = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 """Tenhou text with each suit once, in the order m p s z: the fast path of :func:`hand_input`."""
-NUMBERED_DIGITS = Known(lambda digits: _suit_counts(digits, N_SUIT_RANKS))  # type: ignore[arg-type]
-HONOR_DIGITS = Known(lambda digits: _suit_counts(digits, N_TILE_KINDS - 3 * N_SUIT_RANKS))  # type: ignore[arg-type]
+NUMBERED_DIGITS = Known(lambda digits: _suit_counts(digits, "123456789"))  # type: ignore[arg-type]
+HONOR_DIGITS = Known(lambda digits: _suit_counts(digits, "1234567"))  # type: ignore[arg-type]
 """The (counts, red fives) of each suit's digits seen in tenhou text."""
 
 

@@ -128,8 +128,9 @@ KERNELS: tables.TableView[ScoringKernels] = tables.TableView(GAME, _kernels)
 READING_MELDS = {kind * N_TILE_KINDS + tile: (name, tile) for kind, name in ((Meld.CHOW, "chow"), (Meld.PONG, "pong"))
                  for tile in range(N_TILE_KINDS)}
 """A reading's meld (as a detail row holds it) as :class:`Decomposition` lists it."""
-MELD_ORDER = {code: (tile, name) for code, (name, tile) in READING_MELDS.items()}
-"""The order of a decomposition's melds: by tile, a chow before a pong."""
+MELD_RANK = {code: 2 * tile + (name == "pong") for code, (name, tile) in READING_MELDS.items()}
+SORTED_MELD = {MELD_RANK[code]: meld for code, meld in READING_MELDS.items()}
+"""The rank of a reading's meld in a decomposition's order (by tile, a chow before a pong), and the meld of a rank."""
 _AT_FORM, _AT_PAIR, _AT_N_MELDS, _AT_MELDS = int(Detail.FORM), int(Detail.PAIR), int(Detail.N_MELDS), int(Detail.MELDS)
 _AT_HAN, _AT_FU, _AT_MAIN, _AT_ADDITIONAL = int(Detail.HAN), int(Detail.FU), int(Detail.MAIN), int(Detail.ADDITIONAL)
 _AT_TOTAL, _AT_YAKUMAN, _AT_LEVEL = int(Detail.TOTAL), int(Detail.YAKUMAN), int(Detail.LEVEL)
@@ -139,24 +140,15 @@ _BEST_ROW = int(Row.DETAIL)
 _new = tuple.__new__  # builds a named tuple without its Python-level __new__
 
 
-def _standard_reading(key: tuple[int, tuple[int, ...]]) -> Decomposition:
-    """The standard :class:`Decomposition` of (pair, the melds' codes of a detail row)."""
-    codes = sorted(key[1], key=MELD_ORDER.__getitem__)
-    made = object.__new__(Decomposition)
-    made.__dict__.update(form="standard", pair=key[0], melds=tuple(map(READING_MELDS.__getitem__, codes)),
-                         pairs=(), knitted=())
-    return made
-
-
-STANDARD_READINGS = Known(_standard_reading)  # type: ignore[arg-type]
-"""The standard reading of each (pair, melds) seen (a :class:`Decomposition` is frozen)."""
-
-
 def _decomposition(detail: list[int], row: bytearray, win: int) -> Decomposition:
     """The :class:`Decomposition` of the reading kept in a detail row."""
     form = detail[_AT_FORM]
     if form == _STANDARD:
-        return STANDARD_READINGS[detail[_AT_PAIR], tuple(detail[_AT_MELDS:_AT_MELDS + detail[_AT_N_MELDS]])]
+        made = object.__new__(Decomposition)
+        ranks = sorted(map(MELD_RANK.__getitem__, detail[_AT_MELDS:_AT_MELDS + detail[_AT_N_MELDS]]))
+        made.__dict__.update(form="standard", pair=detail[_AT_PAIR], melds=tuple(map(SORTED_MELD.__getitem__, ranks)),
+                             pairs=(), knitted=())
+        return made
     counts = list(row)
     counts[win] += 1
     if form == _SEVEN_PAIRS:
@@ -174,22 +166,26 @@ def _entries(opened: bool, double_yakuman: bool) -> tuple[tuple[str, int], ...]:
 YAKU_ENTRIES = {(opened, double): _entries(opened, double) for opened in (False, True) for double in (False, True)}
 """The (name, han) of each yaku by (open hand, double yakuman)."""
 FU_ENTRIES = tuple((REASON_NAMES[r], int(FU_OF_REASON[r])) for r in range(FuReason.BASE))
-_AT_URA = int(Detail.URA)
+_AT_DORA = int(Detail.DORA)
 _AT_YAKU, _AT_REASONS, _AT_BASE = int(Detail.YAKU), int(Detail.REASONS), int(Detail.REASONS + FuReason.BASE)
 _BASE_NAME = REASON_NAMES[FuReason.BASE]
 
 
-def _yaku(mask: int, dora: tuple[int, ...], opened: bool, double_yakuman: bool) -> tuple[tuple[str, int], ...]:
-    """The (name, han) of the yaku of a yaku mask, then the dora entries of the counts of dora,
-    aka and ura dora."""
+def _yaku(key: tuple[int, bool, bool]) -> tuple[tuple[str, int], ...]:
+    """The (name, han) of the yaku of (yaku mask, open hand, double yakuman)."""
+    mask, opened, double_yakuman = key
     entries = YAKU_ENTRIES[opened, double_yakuman]
     found = []
     while mask:
         low = mask & -mask
         found.append(entries[low.bit_length() - 1])
         mask ^= low
-    found += [(name, n) for name, n in zip(DORA_NAMES, dora) if n]
     return tuple(found)
+
+
+def _dora(counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """The dora entries of the counts of dora, aka and ura dora."""
+    return tuple((name, n) for name, n in zip(DORA_NAMES, counts) if n)
 
 
 def _fu_details(counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
@@ -199,18 +195,10 @@ def _fu_details(counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     return tuple(found)
 
 
-def _yaku_and_fu(key: tuple[tuple[int, ...], bool, bool]) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """(yaku, fu details) of (a detail row's items from the yaku mask to the form, then its fu
-    reasons; open hand; double yakuman)."""
-    items, opened, double_yakuman = key
-    yaku = _yaku(items[0], items[1:_AT_URA + 1 - _AT_YAKU], opened, double_yakuman)
-    if items[_AT_FORM - _AT_YAKU] == _THIRTEEN_ORPHANS:
-        return yaku, ()
-    return yaku, _fu_details(items[_AT_PAIR - _AT_YAKU:])
-
-
-YAKU_AND_FU = Known(_yaku_and_fu)  # type: ignore[arg-type]
-"""The yaku and the fu details of each detail row's items seen."""
+YAKU_LISTS = Known(_yaku)  # type: ignore[arg-type]
+DORA_LISTS = Known(_dora)  # type: ignore[arg-type]
+FU_LISTS = Known(_fu_details)  # type: ignore[arg-type]
+"""The yaku, dora entries and fu details of each detail row's items seen."""
 
 
 def _result(detail_row: np.ndarray, row: bytearray, win: int, opened: bool, rules: Rules) -> RiichiScore:
@@ -218,8 +206,8 @@ def _result(detail_row: np.ndarray, row: bytearray, win: int, opened: bool, rule
     detail = detail_row.tolist()
     if detail[_AT_HAN] == 0:
         return _new(RiichiScore, (0, 0, (), 0, 0, 0, 0, "", (), _decomposition(detail, row, win)))
-    yaku, fu_details = YAKU_AND_FU[(*detail[_AT_YAKU:_AT_PAIR], *detail[_AT_REASONS:_AT_BASE + 1]), opened,
-                                   rules.double_yakuman]
+    yaku = YAKU_LISTS[detail[_AT_YAKU], opened, rules.double_yakuman] + DORA_LISTS[tuple(detail[_AT_DORA:_AT_FORM])]
+    fu_details = () if detail[_AT_FORM] == _THIRTEEN_ORPHANS else FU_LISTS[tuple(detail[_AT_REASONS:_AT_BASE + 1])]
     return _new(RiichiScore, (detail[_AT_HAN], detail[_AT_FU], yaku, detail[_AT_MAIN], detail[_AT_ADDITIONAL],
                               detail[_AT_TOTAL], detail[_AT_YAKUMAN], LEVEL_NAMES[detail[_AT_LEVEL]], fu_details,
                               _decomposition(detail, row, win)))
