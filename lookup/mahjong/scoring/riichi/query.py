@@ -213,6 +213,12 @@ def _result(detail_row: np.ndarray, row: bytearray, win: int, opened: bool, rule
                               _decomposition(detail, row, win)))
 
 
+_ZERO, _NONE = 0, ()
+DEFAULT_SITUATIONS = tuple(situation_row((False,) * N_FLAGS, (0,) * len(COUNTS), red, (), ()) for red in range(4))
+"""The situation row of the default keywords by red fives held (0..3): :func:`score` reads it
+when every keyword is its default object (only the kernels read it)."""
+
+
 # wide: one keyword per flag, wind, stick count and indicator list, as HandCalculator's HandConfig has them
 def score(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]] = (), *, tsumo: bool = False,
           riichi: bool = False, double_riichi: bool = False, ippatsu: bool = False, rinshan: bool = False,
@@ -229,9 +235,13 @@ def score(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]
     row, reds, rows, n_declared = hand_input(hand, melds)
     win = win_input(win_tile, reds)
     work, situation, best = _scratch()
-    situation = situation_row((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
-                               chiihou), (seat_wind, round_wind, honba, kyoutaku), red_count(reds), dora, ura_dora,
-                              situation)
+    red = red_count(reds)
+    if tsumo is riichi is double_riichi is ippatsu is rinshan is chankan is haitei is houtei is tenhou is chiihou \
+            is False and seat_wind is round_wind is honba is kyoutaku is _ZERO and dora is ura_dora is _NONE:
+        situation = DEFAULT_SITUATIONS[red]
+    else:
+        situation = situation_row((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
+                                   chiihou), (seat_wind, round_wind, honba, kyoutaku), red, dora, ura_dora, situation)
     kernels = KERNELS.value or KERNELS.get()
     status, han = kernels.one(row, win, rows, n_declared, situation, rules.row, kernels.wide, kernels.narrow, work)
     if status:
