@@ -46,8 +46,9 @@ def red_fives(text: str) -> list[int]:
 
 
 def _add_reds(reds: list[int], more: Sequence[int]) -> None:
-    for s in range(len(reds)):
-        reds[s] += more[s]
+    reds[0] += more[0]
+    reds[1] += more[1]
+    reds[2] += more[2]
 
 
 _MELD_SIZE = {MeldInput.CHOW: 3, MeldInput.PONG: 3, MeldInput.KONG: MAX_COPIES, MeldInput.CONCEALED_KONG: MAX_COPIES}
@@ -314,8 +315,12 @@ def red_count(reds: list[int]) -> int:
     return sum(reds)
 
 
+_CONCEALED_KONG = int(MeldInput.CONCEALED_KONG)
+
+
 def opened_melds(rows: bytearray, n_declared: int) -> bool:
-    return any(rows[2 * i] != MeldInput.CONCEALED_KONG for i in range(n_declared))
+    """Whether a declared meld of the meld bytes is open (not a concealed kong)."""
+    return rows[:2 * n_declared:2].count(_CONCEALED_KONG) != n_declared
 
 
 def rows_of(melds: bytearray) -> np.ndarray:
