@@ -78,11 +78,14 @@ def _meld_row(meld: object, reds: list[int]) -> tuple[int, int]:
     return code, one_tile(tiles, "a meld's tile")
 
 
+_LISTS = (list, tuple)
+
+
 def _melds_input(melds: Sequence[object], reds: list[int]) -> tuple[bytearray, int]:
     """(meld bytes, melds declared) of the scalar queries' melds, their red fives added to ``reds``."""
     if melds == () or melds == []:
         return NO_MELD_BYTES, 0
-    if isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence):
+    if melds.__class__ not in _LISTS and (isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence)):
         raise InvalidMeldError(f"melds must be a sequence of (kind, tiles) pairs, got {quoted(melds)}")
     if len(melds) > MAX_MELDS:
         raise InvalidMeldError(f"a hand declares at most {MAX_MELDS} melds, got {len(melds)}")
