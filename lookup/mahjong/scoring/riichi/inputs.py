@@ -125,13 +125,18 @@ ONE_TILE: dict[object, int] = {**{t: t for t in range(N_TILE_KINDS)},
                                **{f"{r}z": 27 + r - 1 for r in range(1, 8)}}
 """The tile index of each tile given as an index or one tile of tenhou text (the fast path)."""
 _NO_INDICATORS = [NO_INDICATOR] * MAX_INDICATORS
+_PADS = [_NO_INDICATORS[n:] for n in range(MAX_INDICATORS + 1)]
+_TILE_AT = ONE_TILE.__getitem__
 _TOP = {"seat_wind": N_WINDS - 1, "round_wind": N_WINDS - 1}
 
 
 def _indicator_items(tiles: object, what: str) -> list[int]:
     """:func:`_indicators` padded with -1 to :data:`MAX_INDICATORS`."""
-    if not tiles and tiles.__class__ in (list, tuple):
-        return _NO_INDICATORS
+    if tiles.__class__ in _LISTS and len(tiles) <= MAX_INDICATORS:
+        try:
+            return [*map(_TILE_AT, tiles), *_PADS[len(tiles)]]
+        except (KeyError, TypeError):  # a tile not in the fast table: the checked path names it
+            pass
     try:
         found = [ONE_TILE[t] for t in tiles] if tiles.__class__ in (list, tuple) else _indicators(tiles, what)
     except (KeyError, TypeError):  # a tile not in the fast table: the checked path names it
