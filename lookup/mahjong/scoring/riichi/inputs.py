@@ -79,6 +79,7 @@ def _meld_row(meld: object, reds: list[int]) -> tuple[int, int]:
 
 
 _LISTS = (list, tuple)
+_SCALARS = (bool, int)
 
 
 def _melds_input(melds: Sequence[object], reds: list[int]) -> tuple[bytearray, int]:
@@ -336,8 +337,11 @@ def rows_of(melds: bytearray) -> np.ndarray:
     return np.frombuffer(bytes(melds), MELD_DTYPE).reshape(MAX_MELDS, 2)
 
 
-def column(value: npt.ArrayLike, name: str, n: int, low: int, high: int | None) -> np.ndarray:
-    """One situation column of a batch: a scalar for every row or an (N,) array, in low..high."""
+def column(value: npt.ArrayLike, name: str, n: int, low: int, high: int | None) -> np.ndarray | int:
+    """One situation column of a batch: a scalar for every row or an (N,) array, in low..high; a
+    Python bool or int in range is returned as an int (for every row), bools as they are."""
+    if value.__class__ in _SCALARS and low <= value and (high is None or value <= high):
+        return int(value)
     array = as_array(value, name)
     if array.ndim == 0:
         array = np.full(n, array.item())
@@ -345,9 +349,11 @@ def column(value: npt.ArrayLike, name: str, n: int, low: int, high: int | None) 
         raise InvalidArgumentError(f"{name} must be a scalar or have shape ({n},), got {array.shape}")
     if not (array.dtype == np.bool_ or np.issubdtype(array.dtype, np.integer)):
         raise InvalidArgumentError(f"{name} must be {'bools' if high == 1 else 'integers'}")
+    if array.dtype == np.bool_ and low <= 0 and (high is None or high >= 1):
+        return array
     array = array.astype(np.int64)
-    bad = np.flatnonzero((array < low) | (array > high if high is not None else False))
-    if bad.size:
+    if n and (array.min() < low or (high is not None and array.max() > high)):
+        bad = np.flatnonzero((array < low) | (array > high if high is not None else False))
         span = f"{low}..{high}" if high is not None else f">= {low}"
         raise InvalidArgumentError(f"row {bad[0]}: {name} must be {span}, got {array[bad[0]]}")
     return array
