@@ -6,7 +6,8 @@ batch, and the one-line error of each status the scorer refuses a hand with.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import struct
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -27,7 +28,7 @@ from ...inputs import hand_row
 from ...tiles import Hand, parse_tiles, tile_name
 from ..chinese.query import MELD_DTYPE, MELD_KINDS, NO_MELD_BYTES, one_tile
 from ..readings import ERR_MELD, MeldInput
-from .hand import MAX_INDICATORS, N_WINDS, Col, Refusal
+from .hand import MAX_INDICATORS, N_COLS, N_WINDS, Col, Refusal
 from .options import COUNTS, FLAGS, NO_INDICATOR
 
 _TENHOU_GROUP = re.compile(r"([0-9]+)([mps])")
@@ -45,8 +46,9 @@ def red_fives(text: str) -> list[int]:
 
 
 def _add_reds(reds: list[int], more: Sequence[int]) -> None:
-    for s in range(len(reds)):
-        reds[s] += more[s]
+    reds[0] += more[0]
+    reds[1] += more[1]
+    reds[2] += more[2]
 
 
 _MELD_SIZE = {MeldInput.CHOW: 3, MeldInput.PONG: 3, MeldInput.KONG: MAX_COPIES, MeldInput.CONCEALED_KONG: MAX_COPIES}
@@ -76,11 +78,15 @@ def _meld_row(meld: object, reds: list[int]) -> tuple[int, int]:
     return code, one_tile(tiles, "a meld's tile")
 
 
+_LISTS = (list, tuple)
+_SCALARS = (bool, int)
+
+
 def _melds_input(melds: Sequence[object], reds: list[int]) -> tuple[bytearray, int]:
     """(meld bytes, melds declared) of the scalar queries' melds, their red fives added to ``reds``."""
     if melds == () or melds == []:
         return NO_MELD_BYTES, 0
-    if isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence):
+    if melds.__class__ not in _LISTS and (isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence)):
         raise InvalidMeldError(f"melds must be a sequence of (kind, tiles) pairs, got {quoted(melds)}")
     if len(melds) > MAX_MELDS:
         raise InvalidMeldError(f"a hand declares at most {MAX_MELDS} melds, got {len(melds)}")
@@ -120,13 +126,18 @@ ONE_TILE: dict[object, int] = {**{t: t for t in range(N_TILE_KINDS)},
                                **{f"{r}z": 27 + r - 1 for r in range(1, 8)}}
 """The tile index of each tile given as an index or one tile of tenhou text (the fast path)."""
 _NO_INDICATORS = [NO_INDICATOR] * MAX_INDICATORS
+_PADS = [_NO_INDICATORS[n:] for n in range(MAX_INDICATORS + 1)]
+_TILE_AT = ONE_TILE.__getitem__
 _TOP = {"seat_wind": N_WINDS - 1, "round_wind": N_WINDS - 1}
 
 
 def _indicator_items(tiles: object, what: str) -> list[int]:
     """:func:`_indicators` padded with -1 to :data:`MAX_INDICATORS`."""
-    if not tiles and tiles.__class__ in (list, tuple):
-        return _NO_INDICATORS
+    if tiles.__class__ in _LISTS and len(tiles) <= MAX_INDICATORS:
+        try:
+            return [*map(_TILE_AT, tiles), *_PADS[len(tiles)]]
+        except (KeyError, TypeError):  # a tile not in the fast table: the checked path names it
+            pass
     try:
         found = [ONE_TILE[t] for t in tiles] if tiles.__class__ in (list, tuple) else _indicators(tiles, what)
     except (KeyError, TypeError):  # a tile not in the fast table: the checked path names it
@@ -136,15 +147,25 @@ def _indicator_items(tiles: object, what: str) -> list[int]:
     return found + _NO_INDICATORS[len(found):]
 
 
+_SITUATION = struct.Struct(f"{N_COLS}q")
+_SITUATION_TYPES = (bool,) * len(FLAGS) + (int,) * len(COUNTS)
+
+
 def situation_row(flags: Sequence[object], numbers: Sequence[object], red: int, dora: object,
-                  ura_dora: object) -> np.ndarray:
-    """The situation row (:class:`.hand.Col`) of one hand's flags, winds and sticks, checked."""
+                  ura_dora: object, out: np.ndarray | None = None) -> np.ndarray:
+    """The situation row (:class:`.hand.Col`) of one hand's flags, winds and sticks, checked;
+    written into ``out`` (int64, one row) when given and every flag is a bool and every number
+    an int."""
     seat, round_wind, honba, kyoutaku = numbers
-    if not (all(value.__class__ is bool for value in flags) and all(value.__class__ is int for value in numbers)
+    if not ((*map(type, flags), *map(type, numbers)) == _SITUATION_TYPES
             and 0 <= seat < N_WINDS and 0 <= round_wind < N_WINDS and honba >= 0 and kyoutaku >= 0):  # type: ignore
         _check_situation(flags, numbers)
-    return np.array([*flags, *numbers, red, *_indicator_items(dora, "dora"), *_indicator_items(ura_dora, "ura_dora")],
-                    np.int64)
+        out = None  # numpy bools or integers: numpy converts them
+    dora_items, ura_items = _indicator_items(dora, "dora"), _indicator_items(ura_dora, "ura_dora")
+    if out is None:
+        return np.array([*flags, *numbers, red, *dora_items, *ura_items], np.int64)
+    _SITUATION.pack_into(out.data, 0, *flags, *numbers, red, *dora_items, *ura_items)
+    return out
 
 
 def _check_situation(flags: Sequence[object], numbers: Sequence[object]) -> None:
@@ -225,11 +246,65 @@ def refusal_error(status: int, hand: np.ndarray, win_tile: int, melds: np.ndarra
     return InvalidHandError(f"hand refused (status {status})")
 
 
+class Known(dict):
+    """``make(key)`` of each key looked up, kept: a dict look-up once a key was seen. Holds at
+    most :attr:`LIMIT` keys (emptied when full)."""
+
+    LIMIT = 1 << 14
+
+    def __init__(self, make: Callable[[object], object]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: object) -> object:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
+
+
+def _suit_counts(digits: str | None, ranks: str) -> tuple[bytes, int] | None:
+    """(the counts of each rank, red fives) of one suit's digits of tenhou text (None: no
+    tile of the suit), ``ranks`` the suit's digits; None when a rank has more than 4 copies."""
+    counts = list(map((digits or "").count, ranks))
+    red = (digits or "").count("0")
+    if red:
+        counts[4] += red
+    if max(counts) > MAX_COPIES:
+        return None
+    return bytes(counts), red
+
+
+_SORTED_TENHOU = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
+"""Tenhou text with each suit once, in the order m p s z: the fast path of :func:`hand_input`."""
+NUMBERED_DIGITS = Known(lambda digits: _suit_counts(digits, "123456789"))  # type: ignore[arg-type]
+HONOR_DIGITS = Known(lambda digits: _suit_counts(digits, "1234567"))  # type: ignore[arg-type]
+"""The (counts, red fives) of each suit's digits seen in tenhou text."""
+
+
+def _tenhou_row(hand: str) -> tuple[bytearray, list[int]] | None:
+    """(hand row, red fives per suit) of tenhou text with each suit once in order and no fifth
+    copy; None for other text."""
+    match = _SORTED_TENHOU.fullmatch(hand)
+    if match is None or not hand:
+        return None
+    m, p, s, z = match.groups()
+    m, p, s, z = NUMBERED_DIGITS[m], NUMBERED_DIGITS[p], NUMBERED_DIGITS[s], HONOR_DIGITS[z]
+    if m is None or p is None or s is None or z is None:
+        return None
+    return bytearray(m[0] + p[0] + s[0] + z[0]), [m[1], p[1], s[1]]
+
+
 def hand_input(hand: Hand, melds: Sequence[object]) -> tuple[bytearray, list[int], bytearray, int]:
     """(hand row, red fives per suit, meld bytes, melds declared) of one hand's input."""
-    reds = red_fives(hand) if isinstance(hand, str) else [0, 0, 0]
+    fast = _tenhou_row(hand) if hand.__class__ is str else None
+    if fast is None:
+        reds = red_fives(hand) if isinstance(hand, str) else [0, 0, 0]
+        rows, n_declared = _melds_input(melds, reds)
+        return hand_row(hand), reds, rows, n_declared
+    row, reds = fast
     rows, n_declared = _melds_input(melds, reds)
-    return hand_row(hand), reds, rows, n_declared
+    return row, reds, rows, n_declared
 
 
 def win_input(win_tile: object, reds: list[int]) -> int:
@@ -243,14 +318,18 @@ def win_input(win_tile: object, reds: list[int]) -> int:
 
 
 def red_count(reds: list[int]) -> int:
-    if any(r > 1 for r in reds):
+    if max(reds) > 1:
         suit = next(s for s, r in enumerate(reds) if r > 1)
         raise InvalidHandError(f"{reds[suit]} red fives of {_SUITS[suit]}: each numbered suit has one")
     return sum(reds)
 
 
+_CONCEALED_KONG = int(MeldInput.CONCEALED_KONG)
+
+
 def opened_melds(rows: bytearray, n_declared: int) -> bool:
-    return any(rows[2 * i] != MeldInput.CONCEALED_KONG for i in range(n_declared))
+    """Whether a declared meld of the meld bytes is open (not a concealed kong)."""
+    return rows[:2 * n_declared:2].count(_CONCEALED_KONG) != n_declared
 
 
 def rows_of(melds: bytearray) -> np.ndarray:
@@ -258,8 +337,11 @@ def rows_of(melds: bytearray) -> np.ndarray:
     return np.frombuffer(bytes(melds), MELD_DTYPE).reshape(MAX_MELDS, 2)
 
 
-def column(value: npt.ArrayLike, name: str, n: int, low: int, high: int | None) -> np.ndarray:
-    """One situation column of a batch: a scalar for every row or an (N,) array, in low..high."""
+def column(value: npt.ArrayLike, name: str, n: int, low: int, high: int | None) -> np.ndarray | int:
+    """One situation column of a batch: a scalar for every row or an (N,) array, in low..high; a
+    Python bool or int in range is returned as an int (for every row), bools as they are."""
+    if value.__class__ in _SCALARS and low <= value and (high is None or value <= high):
+        return int(value)
     array = as_array(value, name)
     if array.ndim == 0:
         array = np.full(n, array.item())
@@ -267,9 +349,11 @@ def column(value: npt.ArrayLike, name: str, n: int, low: int, high: int | None) 
         raise InvalidArgumentError(f"{name} must be a scalar or have shape ({n},), got {array.shape}")
     if not (array.dtype == np.bool_ or np.issubdtype(array.dtype, np.integer)):
         raise InvalidArgumentError(f"{name} must be {'bools' if high == 1 else 'integers'}")
+    if array.dtype == np.bool_ and low <= 0 and (high is None or high >= 1):
+        return array
     array = array.astype(np.int64)
-    bad = np.flatnonzero((array < low) | (array > high if high is not None else False))
-    if bad.size:
+    if n and (array.min() < low or (high is not None and array.max() > high)):
+        bad = np.flatnonzero((array < low) | (array > high if high is not None else False))
         span = f"{low}..{high}" if high is not None else f">= {low}"
         raise InvalidArgumentError(f"row {bad[0]}: {name} must be {span}, got {array[bad[0]]}")
     return array

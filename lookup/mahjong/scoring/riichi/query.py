@@ -38,6 +38,7 @@ from ..readings import Form, Meld
 from .fu import FU_OF_REASON, LEVEL_NAMES, REASON_NAMES, FuReason
 from .hand import N_COLS, N_FLAGS, N_WINDS, Col
 from .inputs import (
+    Known,
     column,
     hand_input,
     indicator_block,
@@ -84,13 +85,15 @@ class RiichiScore(NamedTuple):
 _thread_scratch = threading.local()
 
 
-def _scratch() -> np.ndarray:
-    """This thread's work array for the one-hand kernels (rewritten by every call)."""
+def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """This thread's work array, situation row and the work array's best row for the one-hand
+    kernels (rewritten by every call)."""
     try:
-        return _thread_scratch.work
+        return _thread_scratch.arrays
     except AttributeError:
-        _thread_scratch.work = np.empty(WORK_SHAPE, np.int64)
-        return _thread_scratch.work
+        work = np.empty(WORK_SHAPE, np.int64)
+        _thread_scratch.arrays = (work, np.empty(N_COLS, np.int64), work[_BEST_ROW])
+        return _thread_scratch.arrays
 
 
 class ScoringKernels(NamedTuple):
@@ -125,8 +128,9 @@ KERNELS: tables.TableView[ScoringKernels] = tables.TableView(GAME, _kernels)
 READING_MELDS = {kind * N_TILE_KINDS + tile: (name, tile) for kind, name in ((Meld.CHOW, "chow"), (Meld.PONG, "pong"))
                  for tile in range(N_TILE_KINDS)}
 """A reading's meld (as a detail row holds it) as :class:`Decomposition` lists it."""
-MELD_ORDER = {code: (tile, name) for code, (name, tile) in READING_MELDS.items()}
-"""The order of a decomposition's melds: by tile, a chow before a pong."""
+MELD_RANK = {code: 2 * tile + (name == "pong") for code, (name, tile) in READING_MELDS.items()}
+SORTED_MELD = {MELD_RANK[code]: meld for code, meld in READING_MELDS.items()}
+"""The rank of a reading's meld in a decomposition's order (by tile, a chow before a pong), and the meld of a rank."""
 _AT_FORM, _AT_PAIR, _AT_N_MELDS, _AT_MELDS = int(Detail.FORM), int(Detail.PAIR), int(Detail.N_MELDS), int(Detail.MELDS)
 _AT_HAN, _AT_FU, _AT_MAIN, _AT_ADDITIONAL = int(Detail.HAN), int(Detail.FU), int(Detail.MAIN), int(Detail.ADDITIONAL)
 _AT_TOTAL, _AT_YAKUMAN, _AT_LEVEL = int(Detail.TOTAL), int(Detail.YAKUMAN), int(Detail.LEVEL)
@@ -140,9 +144,9 @@ def _decomposition(detail: list[int], row: bytearray, win: int) -> Decomposition
     """The :class:`Decomposition` of the reading kept in a detail row."""
     form = detail[_AT_FORM]
     if form == _STANDARD:
-        codes = sorted(detail[_AT_MELDS:_AT_MELDS + detail[_AT_N_MELDS]], key=MELD_ORDER.__getitem__)
         made = object.__new__(Decomposition)
-        made.__dict__.update(form="standard", pair=detail[_AT_PAIR], melds=tuple(map(READING_MELDS.__getitem__, codes)),
+        ranks = sorted(map(MELD_RANK.__getitem__, detail[_AT_MELDS:_AT_MELDS + detail[_AT_N_MELDS]]))
+        made.__dict__.update(form="standard", pair=detail[_AT_PAIR], melds=tuple(map(SORTED_MELD.__getitem__, ranks)),
                              pairs=(), knitted=())
         return made
     counts = list(row)
@@ -161,32 +165,40 @@ def _entries(opened: bool, double_yakuman: bool) -> tuple[tuple[str, int], ...]:
 
 YAKU_ENTRIES = {(opened, double): _entries(opened, double) for opened in (False, True) for double in (False, True)}
 """The (name, han) of each yaku by (open hand, double yakuman)."""
-DORA_AT = tuple(zip(DORA_NAMES, (int(Detail.DORA), int(Detail.AKA), int(Detail.URA))))
 FU_ENTRIES = tuple((REASON_NAMES[r], int(FU_OF_REASON[r])) for r in range(FuReason.BASE))
+_AT_DORA = int(Detail.DORA)
 _AT_YAKU, _AT_REASONS, _AT_BASE = int(Detail.YAKU), int(Detail.REASONS), int(Detail.REASONS + FuReason.BASE)
 _BASE_NAME = REASON_NAMES[FuReason.BASE]
 
 
-def _yaku(detail: list[int], opened: bool, double_yakuman: bool) -> tuple[tuple[str, int], ...]:
-    """The (name, han) of the yaku of a detail row, then its dora entries."""
-    mask = detail[_AT_YAKU]
+def _yaku(key: tuple[int, bool, bool]) -> tuple[tuple[str, int], ...]:
+    """The (name, han) of the yaku of (yaku mask, open hand, double yakuman)."""
+    mask, opened, double_yakuman = key
     entries = YAKU_ENTRIES[opened, double_yakuman]
     found = []
     while mask:
         low = mask & -mask
         found.append(entries[low.bit_length() - 1])
         mask ^= low
-    found += [(name, detail[at]) for name, at in DORA_AT if detail[at]]
     return tuple(found)
 
 
-def _fu_details(detail: list[int]) -> tuple[tuple[str, int], ...]:
-    if detail[_AT_FORM] == _THIRTEEN_ORPHANS:
-        return ()
-    counts = detail[_AT_REASONS:_AT_BASE]
+def _dora(counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """The dora entries of the counts of dora, aka and ura dora."""
+    return tuple((name, n) for name, n in zip(DORA_NAMES, counts) if n)
+
+
+def _fu_details(counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """(reason, fu) of each fu reason of a detail row's counts of them (the base last, as its fu)."""
     found = [entry for entry, n in zip(FU_ENTRIES, counts) if n for _ in range(n)]
-    found.append((_BASE_NAME, detail[_AT_BASE]))
+    found.append((_BASE_NAME, counts[-1]))
     return tuple(found)
+
+
+YAKU_LISTS = Known(_yaku)  # type: ignore[arg-type]
+DORA_LISTS = Known(_dora)  # type: ignore[arg-type]
+FU_LISTS = Known(_fu_details)  # type: ignore[arg-type]
+"""The yaku, dora entries and fu details of each detail row's items seen."""
 
 
 def _result(detail_row: np.ndarray, row: bytearray, win: int, opened: bool, rules: Rules) -> RiichiScore:
@@ -194,9 +206,17 @@ def _result(detail_row: np.ndarray, row: bytearray, win: int, opened: bool, rule
     detail = detail_row.tolist()
     if detail[_AT_HAN] == 0:
         return _new(RiichiScore, (0, 0, (), 0, 0, 0, 0, "", (), _decomposition(detail, row, win)))
-    return _new(RiichiScore, (detail[_AT_HAN], detail[_AT_FU], _yaku(detail, opened, rules.double_yakuman),
-                              detail[_AT_MAIN], detail[_AT_ADDITIONAL], detail[_AT_TOTAL], detail[_AT_YAKUMAN],
-                              LEVEL_NAMES[detail[_AT_LEVEL]], _fu_details(detail), _decomposition(detail, row, win)))
+    yaku = YAKU_LISTS[detail[_AT_YAKU], opened, rules.double_yakuman] + DORA_LISTS[tuple(detail[_AT_DORA:_AT_FORM])]
+    fu_details = () if detail[_AT_FORM] == _THIRTEEN_ORPHANS else FU_LISTS[tuple(detail[_AT_REASONS:_AT_BASE + 1])]
+    return _new(RiichiScore, (detail[_AT_HAN], detail[_AT_FU], yaku, detail[_AT_MAIN], detail[_AT_ADDITIONAL],
+                              detail[_AT_TOTAL], detail[_AT_YAKUMAN], LEVEL_NAMES[detail[_AT_LEVEL]], fu_details,
+                              _decomposition(detail, row, win)))
+
+
+_ZERO, _NONE = 0, ()
+DEFAULT_SITUATIONS = tuple(situation_row((False,) * N_FLAGS, (0,) * len(COUNTS), red, (), ()) for red in range(4))
+"""The situation row of the default keywords by red fives held (0..3): :func:`score` reads it
+when every keyword is its default object (only the kernels read it)."""
 
 
 # wide: one keyword per flag, wind, stick count and indicator list, as HandCalculator's HandConfig has them
@@ -214,16 +234,21 @@ def score(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]
         rules = check_rules(rules)
     row, reds, rows, n_declared = hand_input(hand, melds)
     win = win_input(win_tile, reds)
-    situation = situation_row((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
-                               chiihou), (seat_wind, round_wind, honba, kyoutaku), red_count(reds), dora, ura_dora)
+    work, situation, best = _scratch()
+    red = red_count(reds)
+    if tsumo is riichi is double_riichi is ippatsu is rinshan is chankan is haitei is houtei is tenhou is chiihou \
+            is False and seat_wind is round_wind is honba is kyoutaku is _ZERO and dora is ura_dora is _NONE:
+        situation = DEFAULT_SITUATIONS[red]
+    else:
+        situation = situation_row((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
+                                   chiihou), (seat_wind, round_wind, honba, kyoutaku), red, dora, ura_dora, situation)
     kernels = KERNELS.value or KERNELS.get()
-    work = _scratch()
     status, han = kernels.one(row, win, rows, n_declared, situation, rules.row, kernels.wide, kernels.narrow, work)
     if status:
         raise refusal_error(status, np.frombuffer(row, np.uint8), win, rows_of(rows), situation)
     if han < 0:
         return None
-    return _result(work[_BEST_ROW], row, win, n_declared > 0 and opened_melds(rows, n_declared), rules)
+    return _result(best, row, win, n_declared > 0 and opened_melds(rows, n_declared), rules)
 
 
 def score_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), **situation: object) -> dict[int, RiichiScore]:
@@ -244,7 +269,7 @@ def score_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), **situa
     kernels = KERNELS.value or KERNELS.get()
     out = np.empty(N_TILE_KINDS, np.int64)
     status, index = kernels.waits(row, rows, n_declared, situation_array, rules.row, kernels.wide, kernels.narrow,
-                                  _scratch(), out)
+                                  _scratch()[0], out)
     if status:
         raise refusal_error(status, np.frombuffer(row, np.uint8), index, rows_of(rows), situation_array)
     found = {}
