@@ -13,7 +13,7 @@ import pytest
 from lookup import bulk, mahjong, parallel, shisanshui, zipai
 from lookup.errors import InvalidArgumentError, InvalidHandError
 from lookup.service.queries import batch_route_names, routes
-from tests.support import gb_hands, mahjong_hands, zipai_hands
+from tests.support import gb_hands, mahjong_hands, riichi_hands, zipai_hands
 from tests.zipai import scoring_twin
 
 N_ROWS = 300
@@ -54,9 +54,22 @@ def _score_inputs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             np.array([win for _, _, _, win in rows], np.int8))
 
 
+@functools.cache
+def _riichi_inputs() -> dict[str, np.ndarray]:
+    """Seeded rows of ``riichi_score_batch``: the concealed counts before the win (``hands``),
+    and per row the win tile, the melds, the red fives and the dora indicators."""
+    rng = np.random.default_rng(1500)
+    rows = [riichi_hands.random_case(rng, aka=True).batch_row() for _ in range(N_ROWS)]
+    return {"hands": np.array([r[0] for r in rows], np.uint8), "win_tiles": np.array([r[1] for r in rows], np.int64),
+            "melds": np.array([r[2] for r in rows], np.int8), "aka": np.array([r[3] for r in rows], np.int64),
+            "dora": np.array([r[4] for r in rows], np.int8), "ura_dora": np.array([r[5] for r in rows], np.int8)}
+
+
 def _per_row(game: str, name: str) -> dict[str, np.ndarray]:
     """The arguments besides the rows that a batch query takes one per row (``fan_batch``'s,
-    zipai ``score_batch``'s)."""
+    ``riichi_score_batch``'s, zipai ``score_batch``'s)."""
+    if (game, name) == ("mahjong", "riichi_score_batch"):
+        return {key: value for key, value in _riichi_inputs().items() if key != "hands"}
     if (game, name) == ("zipai", "score_batch"):
         _, exposed, win_card = _score_inputs()
         return {"exposed": exposed, "win_card": win_card}
@@ -71,6 +84,8 @@ def _rows(game: str, name: str) -> np.ndarray:
     rng = np.random.default_rng(1500)
     if name == "fan_batch":
         return _fan_inputs()[0].copy()
+    if name == "riichi_score_batch":
+        return _riichi_inputs()["hands"].copy()
     if game == "mahjong":
         return np.array(mahjong_hands.mixed_hands(rng, N_ROWS, 13 if name == "ting_batch" else 14), np.uint8)
     if game == "zipai":
@@ -85,7 +100,8 @@ def _rows(game: str, name: str) -> np.ndarray:
     return np.array([rng.choice(52, width, replace=False) for _ in range(N_ROWS)], np.uint8)
 
 
-KWARGS = {("zipai", "ting_batch"): [{}, {"wang": 1}], ("zipai", "score_batch"): [{"rules": "changde"}]}
+KWARGS = {("zipai", "ting_batch"): [{}, {"wang": 1}], ("zipai", "score_batch"): [{"rules": "changde"}],
+          ("mahjong", "riichi_score_batch"): [{"rules": '{"aka": true}'}]}
 """The keyword arguments each batch query is tried with ({} for those not listed)."""
 CASES = [(game, name, kwargs) for game, names in batch_route_names().items() for name in names
          for kwargs in KWARGS.get((game, name), [{}])]
@@ -159,6 +175,19 @@ def test_threads_write_one_array(game, name, kwargs, monkeypatch):
     strided = np.empty((2 * N_ROWS, *want.shape[1:]), want.dtype)[::2]
     with pytest.raises(InvalidArgumentError, match="^out must be"):  # before any chunk runs
         parallel.in_threads(query, rows, threads=3, out=strided, **kwargs)
+
+
+def test_riichi_score_batch_writes_its_structured_answer_into_out():
+    from lookup.mahjong import riichi
+
+    inputs = _riichi_inputs()
+    kwargs = {key: value for key, value in inputs.items() if key != "hands"}
+    rules = riichi.Rules(aka=True)
+    want = riichi.score_batch(inputs["hands"], rules=rules, **kwargs)
+    out = np.full_like(want, 7)
+    assert riichi.score_batch(inputs["hands"], rules=rules, out=out, **kwargs) is out and np.array_equal(out, want)
+    with pytest.raises(InvalidArgumentError, match="dtype"):
+        riichi.score_batch(inputs["hands"], rules=rules, out=np.empty(N_ROWS, np.int64), **kwargs)
 
 
 def test_no_route_takes_out():

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .... import jit, tables
-from ....arrays import as_array
+from ....arrays import answer_array, as_array
 from ....errors import InvalidArgumentError
 from ...decompositions import Decomposition, seven_pairs_reading, thirteen_orphans_reading
 from ...encoding import N_TILE_KINDS
@@ -289,10 +289,11 @@ def score_batch(hands: npt.ArrayLike, win_tiles: npt.ArrayLike, melds: npt.Array
                 tsumo: npt.ArrayLike = False, riichi: npt.ArrayLike = False, double_riichi: npt.ArrayLike = False,
                 ippatsu: npt.ArrayLike = False, rinshan: npt.ArrayLike = False, chankan: npt.ArrayLike = False,
                 haitei: npt.ArrayLike = False, houtei: npt.ArrayLike = False, tenhou: npt.ArrayLike = False,
-                chiihou: npt.ArrayLike = False) -> np.ndarray:
+                chiihou: npt.ArrayLike = False, out: np.ndarray | None = None) -> np.ndarray:
     """The han, fu and payments of N hands, equal to :func:`score` row by row: a structured
     array of :data:`RESULT_DTYPE` (N,), ``han`` -1 where a hand does not win and 0 where it
-    wins with no yaku (every other field 0 then).
+    wins with no yaku (every other field 0 then); written into ``out`` and returned when given
+    (:func:`lookup.arrays.answer_array`).
 
     ``hands``: (N, 34) concealed counts before the win; ``win_tiles``: (N,) tile indices;
     ``melds``: (N, 4, 2) rows of (kind, lowest tile), kind 0 none, 1 chow, 2 pong, 3 kong, 4
@@ -321,14 +322,14 @@ def score_batch(hands: npt.ArrayLike, win_tiles: npt.ArrayLike, melds: npt.Array
     situation[:, Col.AKA] = 0 if aka is None else column(aka, "aka", n, 0, None)
     situation[:, Col.DORA:Col.URA] = indicator_block(dora, "dora", n)
     situation[:, Col.URA:] = indicator_block(ura_dora, "ura_dora", n)
+    answers = answer_array(out, (n,), RESULT_DTYPE)
     kernels = KERNELS.value or KERNELS.get()
-    out = np.empty((n, len(RESULT_FIELDS)), np.int64)
+    fields = np.empty((n, len(RESULT_FIELDS)), np.int64)
     status, index = kernel(rows, wins, blocks, situation, rules.row, kernels.wide, kernels.narrow,
-                           np.empty(WORK_SHAPE, np.int64), out)
+                           np.empty(WORK_SHAPE, np.int64), fields)
     if status:
         error = refusal_error(status, rows[index], int(wins[index]), blocks[index], situation[index])
         raise type(error)(f"row {index}: {error}")
-    answers = np.empty(n, RESULT_DTYPE)
     for i, name in enumerate(RESULT_FIELDS):
-        answers[name] = out[:, i]
+        answers[name] = fields[:, i]
     return answers

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ....arrays import as_array
+from ....arrays import answer_array, as_array
 from ....errors import InvalidArgumentError
 from ...tiles import Hand
 from .options import COUNTS, DEFAULT_RULES, FLAGS, Rules, rules_from_text
@@ -84,9 +84,10 @@ def riichi_score_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), 
 def riichi_score_batch(hands: npt.ArrayLike, win_tiles: npt.ArrayLike, melds: npt.ArrayLike | None = None,
                        aka: npt.ArrayLike | None = None, dora: npt.ArrayLike | None = None,
                        ura_dora: npt.ArrayLike | None = None, situations: npt.ArrayLike | None = None,
-                       rules: str = "") -> np.ndarray:
+                       rules: str = "", *, out: np.ndarray | None = None) -> np.ndarray:
     """The riichi han, fu, main, additional and total of N hands (``riichi.score_batch``) as an
-    int32 (N, 5) array, han -1 where a hand does not win and 0 where it has no yaku.
+    int32 (N, 5) array (written into ``out`` and returned when given), han -1 where a hand does
+    not win and 0 where it has no yaku.
     ``situations``: None or (N, 14) rows of :data:`SITUATION_COLUMNS`; ``rules``: the text of a
     JSON object of :class:`.options.Rules` fields (``'{"aka": true}'``; empty: the defaults)."""
     columns: dict = {}
@@ -99,4 +100,7 @@ def riichi_score_batch(hands: npt.ArrayLike, win_tiles: npt.ArrayLike, melds: np
                         for name in FLAGS})
     answers = score_batch(hands, win_tiles, melds, aka=aka, dora=dora, ura_dora=ura_dora,
                           rules=rules_from_text(rules), **columns)
-    return np.column_stack([answers[name].astype(np.int32) for name in RESULT_COLUMNS]).reshape(-1, len(RESULT_COLUMNS))
+    result = answer_array(out, (len(answers), len(RESULT_COLUMNS)), np.int32)
+    for i, name in enumerate(RESULT_COLUMNS):
+        result[:, i] = answers[name]
+    return result
