@@ -1,6 +1,6 @@
 """Scoring of winning mahjong hands: the readings every scoring system builds on
-(:mod:`.readings`) and one package per rule set, :mod:`.chinese` for Chinese Official (国标),
-:mod:`.riichi` for Japanese riichi.
+(:mod:`.readings`, and :mod:`.reading_tables`, the tables their kernels read) and one package
+per rule set, :mod:`.chinese` for Chinese Official (国标), :mod:`.riichi` for Japanese riichi.
 
 The public names are those of the Chinese Official queries (:mod:`.chinese.query`): ``fan``,
 ``fan_waits``, ``fan_batch``, ``FanScore`` and the input's codes and limits, and the package

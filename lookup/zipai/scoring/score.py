@@ -18,8 +18,8 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ...errors import InvalidArgumentError, InvalidHandError
 from ...arrays import answer_array
+from ...errors import InvalidArgumentError, InvalidHandError
 from ..cards import Hand, card_name, hand_counts
 from ..encoding import MAX_COPIES, N_CARDS, N_NUMBERS
 from ..melds import Exposed, Meld, MeldLike, fold_melds, parse_meld

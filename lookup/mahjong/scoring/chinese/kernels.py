@@ -6,39 +6,19 @@ Each runs the per-hand step :func:`.scorer.score_hand`: over the rows of a batch
 win tile of one hand (:func:`fan_waits`). ``melds`` rows are (kind, tile) in the input kinds
 (:class:`..readings.MeldInput`), declared melds first; ``situation`` (rows of a batch, a
 tuple for one hand) holds the fields of :class:`.hand.Situation` in order; ``wide`` and
-``narrow`` the addresses of the tables (:func:`scoring_tables`); ``work`` the scratch of
+``narrow`` the addresses of the tables (:mod:`..reading_tables`); ``work`` the scratch of
 :data:`.scratch.WORK_SHAPE`. Batch kernels follow the status protocol of :mod:`lookup.jit`.
 """
 
 import numpy as np
 
-from ....addresses import row_at, table_at, unowned
-from ....jit import OK, jitable, kernel_decorator
-from ...encoding import MAX_MELDS, N_TILE_KINDS
+from ....addresses import row_at, unowned
+from ....jit import OK, kernel_decorator
+from ...encoding import N_TILE_KINDS
+from ..reading_tables import meld_block, scoring_tables
 from ..readings import ERR_MELD, declared_count
 from .hand import situation_of
 from .scorer import score_hand
-
-
-@jitable
-def scoring_tables(wide, narrow):
-    """(split tables, hu/ting tables) from their addresses: ``wide`` the uint32 tables (split
-    index, split start of the numbered suits then of the honors, hu/ting of both), ``narrow``
-    the uint8 split lists (flat) of both."""
-    splits = (table_at(wide, 0, np.uint32), table_at(wide, 1, np.uint32), table_at(narrow, 0, np.uint8),
-              table_at(wide, 2, np.uint32), table_at(wide, 3, np.uint32), table_at(narrow, 1, np.uint8))
-    return splits, (table_at(wide, 4, np.uint32), table_at(wide, 5, np.uint32))
-
-
-@jitable
-def meld_block(meld_bytes):
-    """The (4, 2) int8 meld rows of one hand from its 8 bytes (kind, tile per meld)."""
-    melds = np.empty((MAX_MELDS, 2), np.int8)
-    for i in range(MAX_MELDS):
-        melds[i, 0] = meld_bytes[2 * i]
-        melds[i, 1] = meld_bytes[2 * i + 1]
-    return melds
-
 
 kernel = kernel_decorator(__name__)
 

@@ -85,7 +85,7 @@ def _scratch() -> np.ndarray:
 
 
 class ScoringKernels(NamedTuple):
-    """The addresses of the tables the kernels read (:func:`.kernels.scoring_tables`) and
+    """The addresses of the tables the kernels read (:mod:`..reading_tables`) and
     the entry points (:func:`lookup.jit.direct`) of the one-hand kernels."""
 
     wide: np.ndarray
@@ -95,13 +95,10 @@ class ScoringKernels(NamedTuple):
 
 
 def _kernels(t: tables.TableSet) -> ScoringKernels:
-    from ....addresses import table_addresses  # imports Numba, as the kernels do
+    from ..reading_tables import reading_table_addresses  # imports Numba, as the kernels do
     from .kernels import fan_one, fan_waits
 
-    wide = table_addresses([t[f"{kind}/{name}"] for kind, name in (
-        ("suit", "split_index"), ("suit", "split_start"), ("honor", "split_index"), ("honor", "split_start"),
-        ("suit", "hu_ting"), ("honor", "hu_ting"))], np.uint32)
-    narrow = table_addresses([t["suit/splits"].reshape(-1), t["honor/splits"].reshape(-1)], np.uint8)
+    wide, narrow = reading_table_addresses(t)
     hand, situation = bytearray(N_TILE_KINDS), (False,) * len(FLAGS) + (0,) * (len(SITUATION) - len(FLAGS))
     work = np.empty(WORK_SHAPE, np.int64)
     one = jit.direct(fan_one, hand, 0, NO_MELD_BYTES, 0, situation, wide, narrow, work)

@@ -7,7 +7,7 @@ Each runs the per-hand step :func:`.scorer.score_hand`: over the rows of a batch
 (:class:`..readings.MeldInput`), declared melds first; ``situation`` holds the columns of
 :class:`.hand.Col` (rows of a batch, one row for one hand), ``rules`` the items of
 :class:`.hand.Rule`; ``wide`` and ``narrow`` the addresses of the tables
-(:func:`..chinese.kernels.scoring_tables`); ``work`` the scratch of :data:`.scratch.WORK_SHAPE`.
+(:mod:`..reading_tables`); ``work`` the scratch of :data:`.scratch.WORK_SHAPE`.
 Batch kernels follow the status protocol of :mod:`lookup.jit`.
 """
 
@@ -16,7 +16,7 @@ import numpy as np
 from ....addresses import row_at, unowned
 from ....jit import OK, kernel_decorator
 from ...encoding import N_TILE_KINDS
-from ..chinese.kernels import meld_block, scoring_tables
+from ..reading_tables import meld_block, scoring_tables
 from ..readings import ERR_MELD, declared_count
 from .scorer import score_hand
 from .scratch import Detail, Row

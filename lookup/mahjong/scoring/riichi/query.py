@@ -107,13 +107,10 @@ class ScoringKernels(NamedTuple):
 
 
 def _kernels(t: tables.TableSet) -> ScoringKernels:
-    from ....addresses import table_addresses  # imports Numba, as the kernels do
+    from ..reading_tables import reading_table_addresses  # imports Numba, as the kernels do
     from .kernels import score_one, score_waits
 
-    wide = table_addresses([t[f"{kind}/{name}"] for kind, name in (
-        ("suit", "split_index"), ("suit", "split_start"), ("honor", "split_index"), ("honor", "split_start"),
-        ("suit", "hu_ting"), ("honor", "hu_ting"))], np.uint32)
-    narrow = table_addresses([t["suit/splits"].reshape(-1), t["honor/splits"].reshape(-1)], np.uint8)
+    wide, narrow = reading_table_addresses(t)
     hand, situation, work = bytearray(N_TILE_KINDS), np.zeros(N_COLS, np.int64), np.empty(WORK_SHAPE, np.int64)
     rules = DEFAULT_RULES.row
     one = jit.direct(score_one, hand, 0, NO_MELD_BYTES, 0, situation, rules, wide, narrow, work)
