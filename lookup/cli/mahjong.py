@@ -69,15 +69,23 @@ def _meld(text: str) -> tuple[str, str]:
     return MELD_NAMES.get(kind, kind.lower().replace("-", "_")), tile.strip()
 
 
-def _fan_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("win", metavar="WIN", help="the winning tile (after the hand), e.g. 5m")
-    parser.add_argument("--meld", action="append", default=[], type=_meld, metavar="KIND:TILE",
-                        help="a meld declared before the win, repeatable: chow:1m (by its lowest tile), pong:5z, "
-                             "kong:9p (exposed), concealed_kong:1s; the hand then holds 3 tiles fewer per meld")
-    for flag, help_text in FAN_FLAGS.items():
+def _win_options(parser: argparse.ArgumentParser, win_help: str, meld: tuple[str, str], flags: dict[str, str],
+                 seat_help: str) -> None:
+    """The arguments every scoring command takes: the winning tile, ``--meld``, the boolean
+    flags of the win (``flags``: name -> help) and the winds; ``meld`` is --meld's (metavar, help)."""
+    parser.add_argument("win", metavar="WIN", help=win_help)
+    parser.add_argument("--meld", action="append", default=[], type=_meld, metavar=meld[0], help=meld[1])
+    for flag, help_text in flags.items():
         parser.add_argument(f"--{flag.replace('_', '-')}", action="store_true", help=help_text)
-    parser.add_argument("--seat-wind", type=_wind, default=0, metavar="WIND", help="seat wind: E S W N or 0..3 (E)")
+    parser.add_argument("--seat-wind", type=_wind, default=0, metavar="WIND", help=seat_help)
     parser.add_argument("--round-wind", type=_wind, default=0, metavar="WIND", help="round wind (E)")
+
+
+def _fan_options(parser: argparse.ArgumentParser) -> None:
+    _win_options(parser, "the winning tile (after the hand), e.g. 5m",
+                 ("KIND:TILE", "a meld declared before the win, repeatable: chow:1m (by its lowest tile), pong:5z, "
+                  "kong:9p (exposed), concealed_kong:1s; the hand then holds 3 tiles fewer per meld"),
+                 FAN_FLAGS, "seat wind: E S W N or 0..3 (E)")
     parser.add_argument("--flowers", type=int, default=0, metavar="N",
                         help=f"flowers (花牌), 0..{mahjong.MAX_FLOWERS}: 1 point each")
 
@@ -91,15 +99,10 @@ RIICHI_FLAGS = {"tsumo": "won on a self-drawn tile", "riichi": "riichi declared"
 
 
 def _riichi_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("win", metavar="WIN", help="the winning tile (after the hand), e.g. 5m or 0p (a red five)")
-    parser.add_argument("--meld", action="append", default=[], type=_meld, metavar="KIND:TILES",
-                        help="a meld declared before the win, repeatable: chow:406m, pong:550p, kong:9999p (open or "
-                             "added), concealed_kong:1111s, or KIND:TILE with its lowest tile")
-    for flag, help_text in RIICHI_FLAGS.items():
-        parser.add_argument(f"--{flag.replace('_', '-')}", action="store_true", help=help_text)
-    parser.add_argument("--seat-wind", type=_wind, default=0, metavar="WIND",
-                        help="seat wind: E S W N or 0..3 (E, the dealer)")
-    parser.add_argument("--round-wind", type=_wind, default=0, metavar="WIND", help="round wind (E)")
+    _win_options(parser, "the winning tile (after the hand), e.g. 5m or 0p (a red five)",
+                 ("KIND:TILES", "a meld declared before the win, repeatable: chow:406m, pong:550p, kong:9999p (open "
+                                "or added), concealed_kong:1111s, or KIND:TILE with its lowest tile"),
+                 RIICHI_FLAGS, "seat wind: E S W N or 0..3 (E, the dealer)")
     parser.add_argument("--dora", nargs="+", action="extend", default=[], metavar="TILE", help="dora indicators")
     parser.add_argument("--ura-dora", nargs="+", action="extend", default=[], metavar="TILE",
                         help="ura dora indicators (counted with riichi)")
