@@ -2,13 +2,14 @@
 PYTHON3 ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+RUNTIME := $(VENV)/.installed-runtime
 INSTALLED := $(VENV)/.installed-stamp
 
 .PHONY: tables test test-fast check bench field clean
 
 # The tables, then the warm-up that compiles every kernel into the disk cache, on one process
 # per core (a game's warm-up starts when its table is built).
-tables: $(INSTALLED)
+tables: $(RUNTIME)
 	$(VENV)/bin/paibiao tables build
 
 # The suite runs on one pytest-xdist worker per core; the tests of each session fixture (the
@@ -51,9 +52,14 @@ field: $(INSTALLED)
 		$(if $(FIELD_SCHEDULER),--scheduler $(FIELD_SCHEDULER))
 	$(PY) -m tablegen shisanshui
 
-# (Re)install when the venv is missing or pyproject.toml changed.
-$(INSTALLED): pyproject.toml
+# (Re)install when the venv is missing or pyproject.toml changed: paibiao with the service for
+# `make tables` (the runtime is all a build needs), then the test and bench extras for the rest.
+$(RUNTIME): pyproject.toml
 	test -x $(PY) || $(PYTHON3) -m venv $(VENV)
+	$(PY) -m pip install --quiet --editable '.[serve]'
+	touch $@
+
+$(INSTALLED): $(RUNTIME)
 	$(PY) -m pip install --quiet --editable '.[test,bench,serve]'
 	touch $@
 
