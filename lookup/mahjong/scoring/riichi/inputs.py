@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +30,7 @@ from ..chinese.query import MELD_DTYPE, MELD_KINDS, NO_MELD_BYTES, one_tile
 from ..readings import ERR_MELD, MeldInput
 from .hand import MAX_INDICATORS, N_COLS, N_WINDS, Col, Refusal
 from .options import COUNTS, FLAGS, NO_INDICATOR
+from .text import INDICATORS_END, MELD_MARKS
 
 _TENHOU_GROUP = re.compile(r"([0-9]+)([mps])")
 _SUITS = "mps"
@@ -78,34 +79,51 @@ def _meld_row(meld: object, reds: list[int]) -> tuple[int, int]:
     return code, one_tile(tiles, "a meld's tile")
 
 
-_LISTS = (list, tuple)
+LISTS = (list, tuple)
 _SCALARS = (bool, int)
+TILE_TYPES = (int, str)
 
 
 def _melds_input(melds: Sequence[object], reds: list[int]) -> tuple[bytearray, int]:
     """(meld bytes, melds declared) of the scalar queries' melds, their red fives added to ``reds``."""
     if melds == () or melds == []:
         return NO_MELD_BYTES, 0
-    if melds.__class__ not in _LISTS and (isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence)):
+    if melds.__class__ not in LISTS and (isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence)):
         raise InvalidMeldError(f"melds must be a sequence of (kind, tiles) pairs, got {quoted(melds)}")
     if len(melds) > MAX_MELDS:
         raise InvalidMeldError(f"a hand declares at most {MAX_MELDS} melds, got {len(melds)}")
     flat = bytearray(2 * MAX_MELDS)
     for i, meld in enumerate(melds):
-        known = _MELD_ROWS.get(meld) if meld.__class__ is tuple else None
-        if known is None:
-            meld_reds = [0, 0, 0]
-            known = (*_meld_row(meld, meld_reds), tuple(meld_reds))
-            if meld.__class__ is tuple and len(_MELD_ROWS) < MAX_KNOWN_MELDS:
-                _MELD_ROWS[meld] = known
-        flat[2 * i], flat[2 * i + 1] = known[0], known[1]
-        _add_reds(reds, known[2])
+        flat[2 * i], flat[2 * i + 1] = _meld_row(meld, reds)
     return flat, len(melds)
 
 
-_MELD_ROWS: dict[tuple, tuple[int, int, tuple[int, ...]]] = {}
-"""The (kind code, lowest tile, red fives per suit) of each meld seen as a (kind, tiles) tuple."""
-MAX_KNOWN_MELDS = 4096
+def text_melds(hand: str, melds: object) -> bytes | None:
+    """The text the text kernel reads (:mod:`.text`) of a hand's text and its melds: the hand,
+    then each meld's kind byte and its tiles; None unless ``melds`` is a list or tuple of
+    (kind, tiles text) tuples."""
+    if melds.__class__ not in LISTS:
+        return None
+    try:
+        parts = [MELD_MARKS[m[0]] + m[1] for m in melds if m.__class__ is tuple and len(m) == 2  # type: ignore
+                 and m[1].isalnum()]
+    except (KeyError, TypeError, AttributeError):  # not a kind, or tiles not text
+        return None
+    return (hand + "".join(parts)).encode() if len(parts) == len(melds) else None  # type: ignore[arg-type]
+
+
+def situation_bytes(numbers: tuple[object, ...], dora: Sequence[object], ura_dora: Sequence[object]) -> bytes | None:
+    """The situation's bytes the text kernel reads (:func:`.text.read_situation`): ``numbers``
+    (the row's columns up to the dora), the dora indicators, 255, the ura dora indicators; None
+    when a number is past 254 or an indicator is not a tile."""
+    try:
+        return bytes((*numbers, *dora, INDICATORS_END, *ura_dora))  # type: ignore[arg-type]
+    except (TypeError, ValueError):  # tiles as text, or a number past a byte
+        pass
+    try:
+        return bytes((*numbers, *map(TILE_AT, dora), INDICATORS_END, *map(TILE_AT, ura_dora)))  # type: ignore
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def _indicators(tiles: object, what: str) -> list[int]:
@@ -125,17 +143,20 @@ ONE_TILE: dict[object, int] = {**{t: t for t in range(N_TILE_KINDS)},
                                **{f"{r}{s}": o + (r or 5) - 1 for s, o in zip("mps", (0, 9, 18)) for r in range(10)},
                                **{f"{r}z": 27 + r - 1 for r in range(1, 8)}}
 """The tile index of each tile given as an index or one tile of tenhou text (the fast path)."""
+RED_WINS = frozenset(f"0{s}" for s in "mps")
+"""The win tiles that are red fives."""
 _NO_INDICATORS = [NO_INDICATOR] * MAX_INDICATORS
-_PADS = [_NO_INDICATORS[n:] for n in range(MAX_INDICATORS + 1)]
-_TILE_AT = ONE_TILE.__getitem__
+PADS = [_NO_INDICATORS[n:] for n in range(MAX_INDICATORS + 1)]
+"""The -1 that pad n indicators to :data:`MAX_INDICATORS`."""
+TILE_AT = ONE_TILE.__getitem__
 _TOP = {"seat_wind": N_WINDS - 1, "round_wind": N_WINDS - 1}
 
 
 def _indicator_items(tiles: object, what: str) -> list[int]:
     """:func:`_indicators` padded with -1 to :data:`MAX_INDICATORS`."""
-    if tiles.__class__ in _LISTS and len(tiles) <= MAX_INDICATORS:
+    if tiles.__class__ in LISTS and len(tiles) <= MAX_INDICATORS:
         try:
-            return [*map(_TILE_AT, tiles), *_PADS[len(tiles)]]
+            return [*map(TILE_AT, tiles), *PADS[len(tiles)]]
         except (KeyError, TypeError):  # a tile not in the fast table: the checked path names it
             pass
     try:
@@ -147,7 +168,7 @@ def _indicator_items(tiles: object, what: str) -> list[int]:
     return found + _NO_INDICATORS[len(found):]
 
 
-_SITUATION = struct.Struct(f"{N_COLS}q")
+SITUATION = struct.Struct(f"{N_COLS}q")
 _SITUATION_TYPES = (bool,) * len(FLAGS) + (int,) * len(COUNTS)
 
 
@@ -164,7 +185,7 @@ def situation_row(flags: Sequence[object], numbers: Sequence[object], red: int, 
     dora_items, ura_items = _indicator_items(dora, "dora"), _indicator_items(ura_dora, "ura_dora")
     if out is None:
         return np.array([*flags, *numbers, red, *dora_items, *ura_items], np.int64)
-    _SITUATION.pack_into(out.data, 0, *flags, *numbers, red, *dora_items, *ura_items)
+    SITUATION.pack_into(out.data, 0, *flags, *numbers, red, *dora_items, *ura_items)
     return out
 
 
@@ -246,70 +267,16 @@ def refusal_error(status: int, hand: np.ndarray, win_tile: int, melds: np.ndarra
     return InvalidHandError(f"hand refused (status {status})")
 
 
-class Known(dict):
-    """``make(key)`` of each key looked up, kept: a dict look-up once a key was seen. Holds at
-    most :attr:`LIMIT` keys (emptied when full)."""
-
-    LIMIT = 1 << 14
-
-    def __init__(self, make: Callable[[object], object]):
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: object) -> object:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        value = self[key] = self.make(key)
-        return value
-
-
-def _suit_counts(digits: str | None, ranks: str) -> tuple[bytes, int] | None:
-    """(the counts of each rank, red fives) of one suit's digits of tenhou text (None: no
-    tile of the suit), ``ranks`` the suit's digits; None when a rank has more than 4 copies."""
-    counts = list(map((digits or "").count, ranks))
-    red = (digits or "").count("0")
-    if red:
-        counts[4] += red
-    if max(counts) > MAX_COPIES:
-        return None
-    return bytes(counts), red
-
-
-_SORTED_TENHOU = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
-"""Tenhou text with each suit once, in the order m p s z: the fast path of :func:`hand_input`."""
-NUMBERED_DIGITS = Known(lambda digits: _suit_counts(digits, "123456789"))  # type: ignore[arg-type]
-HONOR_DIGITS = Known(lambda digits: _suit_counts(digits, "1234567"))  # type: ignore[arg-type]
-"""The (counts, red fives) of each suit's digits seen in tenhou text."""
-
-
-def _tenhou_row(hand: str) -> tuple[bytearray, list[int]] | None:
-    """(hand row, red fives per suit) of tenhou text with each suit once in order and no fifth
-    copy; None for other text."""
-    match = _SORTED_TENHOU.fullmatch(hand)
-    if match is None or not hand:
-        return None
-    m, p, s, z = match.groups()
-    m, p, s, z = NUMBERED_DIGITS[m], NUMBERED_DIGITS[p], NUMBERED_DIGITS[s], HONOR_DIGITS[z]
-    if m is None or p is None or s is None or z is None:
-        return None
-    return bytearray(m[0] + p[0] + s[0] + z[0]), [m[1], p[1], s[1]]
-
-
 def hand_input(hand: Hand, melds: Sequence[object]) -> tuple[bytearray, list[int], bytearray, int]:
     """(hand row, red fives per suit, meld bytes, melds declared) of one hand's input."""
-    fast = _tenhou_row(hand) if hand.__class__ is str else None
-    if fast is None:
-        reds = red_fives(hand) if isinstance(hand, str) else [0, 0, 0]
-        rows, n_declared = _melds_input(melds, reds)
-        return hand_row(hand), reds, rows, n_declared
-    row, reds = fast
-    rows, n_declared = _melds_input(melds, reds)
-    return row, reds, rows, n_declared
+    reds = red_fives(hand) if isinstance(hand, str) else [0, 0, 0]
+    rows, n_declared = _melds_input(melds, reds)  # the melds' errors before the hand's
+    return hand_row(hand), reds, rows, n_declared
 
 
 def win_input(win_tile: object, reds: list[int]) -> int:
     """The win tile's index, a red five added to ``reds``."""
-    win = ONE_TILE.get(win_tile) if win_tile.__class__ in (int, str) else None
+    win = ONE_TILE.get(win_tile) if win_tile.__class__ in TILE_TYPES else None
     if win is None:
         win = one_tile(win_tile)
     if isinstance(win_tile, str) and "0" in win_tile:
@@ -322,14 +289,6 @@ def red_count(reds: list[int]) -> int:
         suit = next(s for s, r in enumerate(reds) if r > 1)
         raise InvalidHandError(f"{reds[suit]} red fives of {_SUITS[suit]}: each numbered suit has one")
     return sum(reds)
-
-
-_CONCEALED_KONG = int(MeldInput.CONCEALED_KONG)
-
-
-def opened_melds(rows: bytearray, n_declared: int) -> bool:
-    """Whether a declared meld of the meld bytes is open (not a concealed kong)."""
-    return rows[:2 * n_declared:2].count(_CONCEALED_KONG) != n_declared
 
 
 def rows_of(melds: bytearray) -> np.ndarray:

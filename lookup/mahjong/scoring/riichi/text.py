@@ -1,0 +1,229 @@
+"""The one-hand kernels' steps around :func:`.scorer.score_hand`: reading a hand and its melds
+from tenhou text (:func:`read_text`), and writing the best reading as the codes of the
+query's result in the out row (:func:`write_out`, :class:`.scratch.Out`).
+
+Text: the hand, groups of digits each followed by its suit (``m p s`` 1..9 with ``0`` a red
+five, ``z`` 1..7), then per meld its kind's byte (:data:`MELD_MARKS`) and its tiles in the same
+notation (one tile, or exactly the meld's tiles); the situation as bytes
+(:func:`read_situation`). Other input is left to the query's Python reading (status
+:data:`NOT_READ`).
+
+Codes: a yaku ``variant * N_YAKU + yaku`` (variant ``2 * open + double yakuman``); a dora
+count ``DORA_CODES + kind * DORA_SPAN + count`` (kind: dora, aka, ura); a fu reason its
+:class:`.fu.FuReason`, the base ``FuReason.BASE + fu``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ....jit import OK, jitable
+from ...encoding import HONOR_OFFSET, MAX_MELDS, N_SUIT_RANKS, N_TILE_KINDS, ORPHANS
+from ..readings import Form, Meld, MeldInput
+from .fu import FuReason
+from .hand import FIVE_RANK, N_COLS, Col, Rule
+from .scratch import Detail, Out, Row
+from .yaku import N_YAKU
+
+NOT_READ = 100
+"""The status of text the kernel does not read."""
+INDICATORS_END = 255
+"""The byte after the dora indicators in the situation's bytes."""
+MELD_MARKS = {"chow": chr(MeldInput.CHOW), "pong": chr(MeldInput.PONG), "kong": chr(MeldInput.KONG),
+              "concealed_kong": chr(MeldInput.CONCEALED_KONG)}
+"""The byte (as a character) that starts a meld of each kind in the melds' text."""
+N_VARIANTS = 4
+DORA_CODES = N_VARIANTS * N_YAKU
+DORA_SPAN = 64
+"""Dora of one kind a hand holds at most, and more (5 indicators of 4 copies: 20)."""
+FU_SPAN = 128
+"""Base fu values the codes hold (the base is at most 40)."""
+ORPHAN_TILES = np.array(ORPHANS, np.int64)
+_DIGIT_0, _DIGIT_9 = ord("0"), ord("9")
+_SUIT_BYTES = (ord("m"), ord("p"), ord("s"), ord("z"))
+
+
+@jitable
+def read_tiles(text, start: int, stop: int, counts, reds) -> int:
+    """Adds the tiles of ``text[start:stop]`` to ``counts`` (34) and its red fives to ``reds``
+    (3, per numbered suit); the number of tiles, or -1 when the text is not groups of digits
+    each followed by its suit."""
+    n = 0
+    first = start
+    for i in range(start, stop):
+        c = text[i]
+        if _DIGIT_0 <= c <= _DIGIT_9:
+            continue
+        suit = 0
+        while suit < 4 and _SUIT_BYTES[suit] != c:
+            suit += 1
+        if suit == 4 or i == first:
+            return -1
+        for j in range(first, i):
+            rank = text[j] - _DIGIT_0
+            if suit == 3:
+                if rank < 1 or rank > 7:
+                    return -1
+                counts[HONOR_OFFSET + rank - 1] += 1
+            elif rank == 0:
+                counts[suit * N_SUIT_RANKS + FIVE_RANK] += 1
+                reds[suit] += 1
+            else:
+                counts[suit * N_SUIT_RANKS + rank - 1] += 1
+        n += i - first
+        first = i + 1
+    return n if first == stop else -1
+
+
+@jitable
+def _meld_tile(kind: int, counts, size: int) -> int:
+    """The (lowest) tile of a meld of ``size`` tiles counted in ``counts``; -1 when they are
+    neither one tile nor the meld's tiles."""
+    first = 0
+    while counts[first] == 0:
+        first += 1
+    if size == 1:
+        return first
+    if kind == MeldInput.CHOW:
+        ok = size == 3 and first < HONOR_OFFSET and first % N_SUIT_RANKS <= N_SUIT_RANKS - 3 \
+            and counts[first] == 1 and counts[first + 1] == 1 and counts[first + 2] == 1
+    elif kind == MeldInput.PONG:
+        ok = size == 3 and counts[first] == 3
+    else:
+        ok = size == 4 and counts[first] == 4
+    return first if ok else -1
+
+
+@jitable
+def read_situation(data, situation) -> bool:
+    """Writes the situation row (:class:`.hand.Col`) of its bytes: the columns up to the dora
+    (the red fives: 1 when the win tile is a red five), the dora indicators, ``255``, the ura
+    dora indicators; False when they are not (a tile past 33, more than 5 indicators)."""
+    n = len(data)
+    if n <= Col.DORA:
+        return False
+    for i in range(Col.DORA):
+        situation[i] = data[i]
+    situation[Col.DORA:N_COLS] = -1
+    col, stop = Col.DORA, Col.URA
+    for i in range(Col.DORA, n):
+        v = data[i]
+        if v == INDICATORS_END:
+            if stop == N_COLS:
+                return False
+            col, stop = Col.URA, N_COLS
+        elif v >= N_TILE_KINDS or col == stop:
+            return False
+        else:
+            situation[col] = v
+            col += 1
+    return stop == N_COLS
+
+
+@jitable
+def read_text(text, win_tile: int, situation, melds, work) -> tuple[int, int]:
+    """(status, melds declared) of a hand's text followed by its melds' text: the counts into
+    row ``HAND`` of ``work``, the (kind, tile) rows into ``melds`` (4, 2), the red fives added
+    to ``situation[Col.AKA]`` (which holds 1 when the win tile is a red five). Status OK or
+    :data:`NOT_READ` (other text, a fifth meld, two red fives of a suit)."""
+    hand, scratch = work[Row.HAND], work[Row.MELD]
+    hand[:N_TILE_KINDS] = 0
+    reds = np.zeros(3, np.int64)
+    end = len(text)
+    i = 0
+    while i < end and text[i] > MeldInput.CONCEALED_KONG:
+        i += 1
+    if read_tiles(text, 0, i, hand, reds) < 0:
+        return NOT_READ, 0
+    n = 0
+    while i < end:
+        kind = text[i]
+        if n == MAX_MELDS or not MeldInput.CHOW <= kind <= MeldInput.CONCEALED_KONG:
+            return NOT_READ, 0
+        j = i + 1
+        while j < end and text[j] > MeldInput.CONCEALED_KONG:
+            j += 1
+        scratch[:N_TILE_KINDS] = 0
+        size = read_tiles(text, i + 1, j, scratch, reds)
+        tile = _meld_tile(kind, scratch, size) if size > 0 else -1
+        if tile < 0:
+            return NOT_READ, 0
+        melds[n, 0] = kind
+        melds[n, 1] = tile
+        n += 1
+        i = j
+    if situation[Col.AKA]:
+        reds[win_tile // N_SUIT_RANKS] += 1
+    if reds[0] > 1 or reds[1] > 1 or reds[2] > 1:
+        return NOT_READ, 0
+    situation[Col.AKA] = reds[0] + reds[1] + reds[2]
+    return OK, n
+
+
+@jitable
+def _reading_tiles(detail, hand, win_tile: int, out, at: int) -> int:
+    """Writes the tiles of the kept reading (:class:`.scratch.Out`) from ``out[at]``; returns how many."""
+    form = detail[Detail.FORM]
+    if form == Form.STANDARD:
+        out[at] = detail[Detail.PAIR]
+        n = detail[Detail.N_MELDS]
+        for i in range(n):  # insertion sort of the ranks
+            code = detail[Detail.MELDS + i]
+            rank = 2 * (code % N_TILE_KINDS) + int(code // N_TILE_KINDS == Meld.PONG)
+            j = at + 1 + i
+            while j > at + 1 and out[j - 1] > rank:
+                out[j] = out[j - 1]
+                j -= 1
+            out[j] = rank
+        return n + 1
+    if form == Form.SEVEN_PAIRS:
+        n = 0
+        for t in range(N_TILE_KINDS):
+            for _ in range((hand[t] + int(t == win_tile)) // 2):
+                out[at + n] = t
+                n += 1
+        return n
+    for t in ORPHAN_TILES:
+        if hand[t] + int(t == win_tile) == 2:
+            out[at] = t
+    return 1
+
+
+@jitable
+def write_out(work, hand, win_tile: int, melds, n_declared: int, rules) -> None:
+    """Writes the out row of the detail row's reading of ``hand`` (34 concealed counts) won on
+    ``win_tile`` with the declared ``melds``: no yaku and no fu when it has no yaku (han 0)."""
+    detail, out = work[Row.DETAIL], work[Row.OUT]
+    for i in range(Detail.LEVEL + 1):
+        out[i] = detail[i]
+    out[Out.FORM] = detail[Detail.FORM]
+    at = Out.CODES
+    if detail[Detail.HAN] > 0:
+        opened = 0
+        for i in range(n_declared):
+            opened |= int(melds[i, 0] != MeldInput.CONCEALED_KONG)
+        variant = (2 * opened + int(rules[Rule.DOUBLE_YAKUMAN] != 0)) * N_YAKU
+        mask = detail[Detail.YAKU]
+        y = 0
+        while mask:
+            if mask & 1:
+                out[at] = variant + y
+                at += 1
+            mask >>= 1
+            y += 1
+        for k in range(3):
+            if detail[Detail.DORA + k]:
+                out[at] = DORA_CODES + k * DORA_SPAN + detail[Detail.DORA + k]
+                at += 1
+        out[Out.N_YAKU] = at - Out.CODES
+        if detail[Detail.FORM] != Form.THIRTEEN_ORPHANS:
+            for r in range(FuReason.BASE):
+                for _ in range(detail[Detail.REASONS + r]):
+                    out[at] = r
+                    at += 1
+            out[at] = FuReason.BASE + detail[Detail.REASONS + FuReason.BASE]
+            at += 1
+        out[Out.N_FU] = at - Out.CODES - out[Out.N_YAKU]
+    else:
+        out[Out.N_YAKU] = out[Out.N_FU] = 0
+    out[Out.N_TILES] = _reading_tiles(detail, hand, win_tile, out, at)
