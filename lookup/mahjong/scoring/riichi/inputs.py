@@ -5,6 +5,7 @@ batch, and the one-line error of each status the scorer refuses a hand with.
 
 from __future__ import annotations
 
+import itertools
 import re
 import struct
 from collections.abc import Sequence
@@ -28,9 +29,9 @@ from ...inputs import hand_row
 from ...tiles import Hand, parse_tiles, tile_name
 from ..chinese.query import MELD_DTYPE, MELD_KINDS, NO_MELD_BYTES, one_tile
 from ..readings import ERR_MELD, MeldInput
-from .hand import MAX_INDICATORS, N_COLS, N_WINDS, Col, Refusal
+from .hand import FIVE_RANK, MAX_INDICATORS, N_COLS, N_WINDS, Col, Refusal
 from .options import COUNTS, FLAGS, NO_INDICATOR
-from .text import INDICATORS_END, MELD_MARKS
+from .text import INDICATORS_END
 
 _TENHOU_GROUP = re.compile(r"([0-9]+)([mps])")
 _SUITS = "mps"
@@ -98,28 +99,38 @@ def _melds_input(melds: Sequence[object], reds: list[int]) -> tuple[bytearray, i
     return flat, len(melds)
 
 
-def text_melds(hand: str, melds: object) -> bytes | None:
-    """The text the text kernel reads (:mod:`.text`) of a hand's text and its melds: the hand,
-    then each meld's kind byte and its tiles; None unless ``melds`` is a list or tuple of
-    (kind, tiles text) tuples."""
-    if melds.__class__ not in LISTS:
-        return None
-    try:
-        parts = [MELD_MARKS[m[0]] + m[1] for m in melds if m.__class__ is tuple and len(m) == 2  # type: ignore
-                 and m[1].isalnum()]
-    except (KeyError, TypeError, AttributeError):  # not a kind, or tiles not text
-        return None
-    return (hand + "".join(parts)).encode() if len(parts) == len(melds) else None  # type: ignore[arg-type]
+def _meld_codes() -> dict[tuple[str, str], bytes]:
+    """The bytes the text kernel reads (:mod:`.text`) of each meld given as (kind, tiles text)
+    of one group: one tile, or the meld's tiles in any order, a five or none written red."""
+    table = {}
+    for kind, code in MELD_KINDS.items():
+        for tile in range(N_TILE_KINDS):
+            suit, rank = divmod(tile, N_SUIT_RANKS)
+            letter, red = "mpsz"[suit], suit + 1
+            table[kind, f"{rank + 1}{letter}"] = bytes((code, tile, 0))
+            if suit < 3 and rank == FIVE_RANK:
+                table[kind, f"0{letter}"] = bytes((code, tile, red))
+            if kind == "chow" and (suit == 3 or rank > N_SUIT_RANKS - 3):
+                continue
+            ranks = [rank, rank + 1, rank + 2] if kind == "chow" else [rank] * _MELD_SIZE[code]
+            spellings = [([str(r + 1) for r in ranks], 0)]
+            if suit < 3 and FIVE_RANK in ranks:
+                at = ranks.index(FIVE_RANK)
+                spellings.append(([*spellings[0][0][:at], "0", *spellings[0][0][at + 1:]], red))
+            for digits, reds in spellings:
+                for order in set(itertools.permutations(digits)):
+                    table[kind, "".join(order) + letter] = bytes((code, tile, reds))
+    return table
+
+
+MELD_CODES = _meld_codes()
+MELD_CODE_AT = MELD_CODES.__getitem__
 
 
 def situation_bytes(numbers: tuple[object, ...], dora: Sequence[object], ura_dora: Sequence[object]) -> bytes | None:
-    """The situation's bytes the text kernel reads (:func:`.text.read_situation`): ``numbers``
-    (the row's columns up to the dora), the dora indicators, 255, the ura dora indicators; None
-    when a number is past 254 or an indicator is not a tile."""
-    try:
-        return bytes((*numbers, *dora, INDICATORS_END, *ura_dora))  # type: ignore[arg-type]
-    except (TypeError, ValueError):  # tiles as text, or a number past a byte
-        pass
+    """The situation's bytes the text kernel reads (:func:`.text.read_situation`) of
+    ``numbers`` (the row's columns up to the dora) and indicators given as tiles of
+    :data:`ONE_TILE`; None when a number is past 254 or an indicator not such a tile."""
     try:
         return bytes((*numbers, *map(TILE_AT, dora), INDICATORS_END, *map(TILE_AT, ura_dora)))  # type: ignore
     except (KeyError, TypeError, ValueError):

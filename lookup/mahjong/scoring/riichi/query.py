@@ -39,6 +39,7 @@ from .fu import FU_OF_REASON, LEVEL_NAMES, REASON_NAMES, FuReason
 from .hand import N_COLS, N_FLAGS, N_WINDS, Col
 from .inputs import (
     LISTS,
+    MELD_CODE_AT,
     ONE_TILE,
     RED_WINS,
     TILE_TYPES,
@@ -51,12 +52,11 @@ from .inputs import (
     rows_of,
     situation_bytes,
     situation_row,
-    text_melds,
     win_input,
 )
 from .options import COUNTS, DEFAULT_RULES, FLAGS, Rules, check_rules
 from .scratch import WORK_SHAPE, Out, Row
-from .text import DORA_SPAN, FU_SPAN
+from .text import DORA_SPAN, FU_SPAN, INDICATORS_END
 from .yaku import DORA_NAMES, HAN_CLOSED, HAN_OPEN, HAN_SINGLE_YAKUMAN, N_YAKU, YAKU_NAMES, YAKUMAN_MASK
 
 RESULT_FIELDS = ("han", "fu", "main", "additional", "total")
@@ -194,16 +194,24 @@ def score(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]
             and dora.__class__ in LISTS and ura_dora.__class__ in LISTS and hand.isalnum():
         # the text kernel reads the hand, melds and situation; what it does not read, or refuses, goes on below
         win = ONE_TILE.get(win_tile) if win_tile.__class__ in TILE_TYPES else None
-        text = hand.encode() if melds is _NONE else text_melds(hand, melds)
-        situation = None if win is None else situation_bytes(
-            (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, seat_wind,
-             round_wind, honba, kyoutaku, win_tile in RED_WINS), dora, ura_dora)
-        if text is not None and situation is not None:
-            work, out = _scratch()[::2]
-            kernels = KERNELS.value or KERNELS.get()
-            status, han = kernels.text(text, situation, win, rules.row, kernels.wide, kernels.narrow, work)
-            if not status:
-                return None if han < 0 else _result(out.tolist())
+        try:
+            text = hand.encode() if melds is _NONE else b"".join((hand.encode(), *map(MELD_CODE_AT, melds))) \
+                if melds.__class__ in LISTS else None
+        except (KeyError, TypeError):  # a meld not in the table
+            text = None
+        if win is not None and text is not None:
+            numbers = (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou,
+                       seat_wind, round_wind, honba, kyoutaku, win_tile in RED_WINS)
+            try:
+                situation = bytes((*numbers, *dora, INDICATORS_END, *ura_dora))
+            except (TypeError, ValueError):  # tiles as text, a number past a byte
+                situation = situation_bytes(numbers, dora, ura_dora)
+            if situation is not None:
+                work, _, out = _thread_scratch.arrays if hasattr(_thread_scratch, "arrays") else _scratch()
+                kernels = KERNELS.value or KERNELS.get()
+                status, han = kernels.text(text, situation, win, rules.row, kernels.wide, kernels.narrow, work)
+                if not status:
+                    return None if han < 0 else _result(out.tolist())
     return _score_checked(hand, win_tile, melds, (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
                                                   houtei, tenhou, chiihou), (seat_wind, round_wind, honba, kyoutaku),
                           dora, ura_dora, rules)

@@ -71,15 +71,14 @@ OUT_SIZE = 48
 class Row(IntEnum):
     """The scorer's rows after the reading steps' rows: the fu reasons of the group scored
     (``FU``), the best reading (``DETAIL``); the one-hand kernels' rows: the hand's concealed
-    counts read from text (``HAND``), a meld's counts read from text (``MELD``), the situation
-    row read from bytes (``SITUATION``), the out row (``OUT``)."""
+    counts read from text (``HAND``), the situation row read from bytes (``SITUATION``), the out
+    row (``OUT``)."""
 
     FU = N_READING_ROWS
     DETAIL = N_READING_ROWS + 1
     HAND = N_READING_ROWS + 2
-    MELD = N_READING_ROWS + 3
-    SITUATION = N_READING_ROWS + 4
-    OUT = N_READING_ROWS + 5
+    SITUATION = N_READING_ROWS + 3
+    OUT = N_READING_ROWS + 4
 
 
 WORK_SHAPE = (Row.OUT + 1, max(N_TILE_KINDS, DETAIL_SIZE, OUT_SIZE))

@@ -3,8 +3,8 @@ from tenhou text (:func:`read_text`), and writing the best reading as the codes 
 query's result in the out row (:func:`write_out`, :class:`.scratch.Out`).
 
 Text: the hand, groups of digits each followed by its suit (``m p s`` 1..9 with ``0`` a red
-five, ``z`` 1..7), then per meld its kind's byte (:data:`MELD_MARKS`) and its tiles in the same
-notation (one tile, or exactly the meld's tiles); the situation as bytes
+five, ``z`` 1..7), then 3 bytes per meld: its kind (:class:`..readings.MeldInput`), its
+(lowest) tile, and 1 + the suit of its red five (0 none); the situation as bytes
 (:func:`read_situation`). Other input is left to the query's Python reading (status
 :data:`NOT_READ`).
 
@@ -29,9 +29,8 @@ NOT_READ = 100
 """The status of text the kernel does not read."""
 INDICATORS_END = 255
 """The byte after the dora indicators in the situation's bytes."""
-MELD_MARKS = {"chow": chr(MeldInput.CHOW), "pong": chr(MeldInput.PONG), "kong": chr(MeldInput.KONG),
-              "concealed_kong": chr(MeldInput.CONCEALED_KONG)}
-"""The byte (as a character) that starts a meld of each kind in the melds' text."""
+MELD_SIZE = 3
+"""Bytes per meld after the hand's text."""
 N_VARIANTS = 4
 DORA_CODES = N_VARIANTS * N_YAKU
 DORA_SPAN = 64
@@ -76,25 +75,6 @@ def read_tiles(text, start: int, stop: int, counts, reds) -> int:
 
 
 @jitable
-def _meld_tile(kind: int, counts, size: int) -> int:
-    """The (lowest) tile of a meld of ``size`` tiles counted in ``counts``; -1 when they are
-    neither one tile nor the meld's tiles."""
-    first = 0
-    while counts[first] == 0:
-        first += 1
-    if size == 1:
-        return first
-    if kind == MeldInput.CHOW:
-        ok = size == 3 and first < HONOR_OFFSET and first % N_SUIT_RANKS <= N_SUIT_RANKS - 3 \
-            and counts[first] == 1 and counts[first + 1] == 1 and counts[first + 2] == 1
-    elif kind == MeldInput.PONG:
-        ok = size == 3 and counts[first] == 3
-    else:
-        ok = size == 4 and counts[first] == 4
-    return first if ok else -1
-
-
-@jitable
 def read_situation(data, situation) -> bool:
     """Writes the situation row (:class:`.hand.Col`) of its bytes: the columns up to the dora
     (the red fives: 1 when the win tile is a red five), the dora indicators, ``255``, the ura
@@ -122,36 +102,26 @@ def read_situation(data, situation) -> bool:
 
 @jitable
 def read_text(text, win_tile: int, situation, melds, work) -> tuple[int, int]:
-    """(status, melds declared) of a hand's text followed by its melds' text: the counts into
+    """(status, melds declared) of a hand's text followed by its melds' bytes: the counts into
     row ``HAND`` of ``work``, the (kind, tile) rows into ``melds`` (4, 2), the red fives added
     to ``situation[Col.AKA]`` (which holds 1 when the win tile is a red five). Status OK or
     :data:`NOT_READ` (other text, a fifth meld, two red fives of a suit)."""
-    hand, scratch = work[Row.HAND], work[Row.MELD]
+    hand = work[Row.HAND]
     hand[:N_TILE_KINDS] = 0
     reds = np.zeros(3, np.int64)
     end = len(text)
     i = 0
-    while i < end and text[i] > MeldInput.CONCEALED_KONG:
+    while i < end and text[i] >= _DIGIT_0:
         i += 1
-    if read_tiles(text, 0, i, hand, reds) < 0:
+    if read_tiles(text, 0, i, hand, reds) < 0 or (end - i) % MELD_SIZE or end - i > MAX_MELDS * MELD_SIZE:
         return NOT_READ, 0
     n = 0
-    while i < end:
-        kind = text[i]
-        if n == MAX_MELDS or not MeldInput.CHOW <= kind <= MeldInput.CONCEALED_KONG:
-            return NOT_READ, 0
-        j = i + 1
-        while j < end and text[j] > MeldInput.CONCEALED_KONG:
-            j += 1
-        scratch[:N_TILE_KINDS] = 0
-        size = read_tiles(text, i + 1, j, scratch, reds)
-        tile = _meld_tile(kind, scratch, size) if size > 0 else -1
-        if tile < 0:
-            return NOT_READ, 0
-        melds[n, 0] = kind
-        melds[n, 1] = tile
+    for j in range(i, end, MELD_SIZE):
+        melds[n, 0] = text[j]
+        melds[n, 1] = text[j + 1]
+        if text[j + 2]:
+            reds[text[j + 2] - 1] += 1
         n += 1
-        i = j
     if situation[Col.AKA]:
         reds[win_tile // N_SUIT_RANKS] += 1
     if reds[0] > 1 or reds[1] > 1 or reds[2] > 1:
