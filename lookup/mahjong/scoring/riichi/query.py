@@ -96,7 +96,7 @@ def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     try:
         return _thread_scratch.arrays
     except AttributeError:
-        work = np.empty(WORK_SHAPE, np.int64)
+        work = np.zeros(WORK_SHAPE, np.int64)  # the out row's unused items stay small ints
         _thread_scratch.arrays = (work, np.empty(N_COLS, np.int64), work[Row.OUT])
         return _thread_scratch.arrays
 
@@ -148,26 +148,32 @@ _FORM, _N_YAKU, _N_FU, _N_TILES = int(Out.FORM), int(Out.N_YAKU), int(Out.N_FU),
 _CODES = int(Out.CODES)
 _STANDARD, _SEVEN_PAIRS = int(Form.STANDARD), int(Form.SEVEN_PAIRS)
 """The out row's items and the forms as plain ints: read per call, faster than enum members."""
-_new, _new_object = tuple.__new__, object.__new__  # build without the Python-level __new__ and __init__
+_new, _new_object, _set = tuple.__new__, object.__new__, object.__setattr__  # no Python-level __init__
 
 
 def _result(out: list[int]) -> RiichiScore:
-    """The :class:`RiichiScore` of an out row's items (:class:`.scratch.Out`)."""
-    fu_at = _CODES + out[_N_YAKU]
-    tiles_at = fu_at + out[_N_FU]
-    pair = out[tiles_at]
+    """The :class:`RiichiScore` of an out row's items (:class:`.scratch.Out`); one or two
+    items are looked up in place, more through ``map``."""
+    n_yaku, n_fu, n_tiles = out[_N_YAKU], out[_N_FU], out[_N_TILES]
+    fu_at = _CODES + n_yaku
+    at = fu_at + n_fu
+    yaku = () if not n_yaku else (YAKU_CODES[out[_CODES]],) if n_yaku == 1 \
+        else (YAKU_CODES[out[_CODES]], YAKU_CODES[out[_CODES + 1]]) if n_yaku == 2 \
+        else tuple(map(_YAKU_AT, out[_CODES:fu_at]))
+    fu = (FU_CODES[out[fu_at]],) if n_fu == 1 else tuple(map(_FU_AT, out[fu_at:at]))
     made = _new_object(Decomposition)
     form = out[_FORM]
     if form == _STANDARD:
-        melds = tuple(map(_MELD_AT, out[tiles_at + 1:tiles_at + out[_N_TILES]]))
-        made.__dict__.update(form="standard", pair=pair, melds=melds, pairs=(), knitted=())
+        melds = (SORTED_MELDS[out[at + 1]], SORTED_MELDS[out[at + 2]], SORTED_MELDS[out[at + 3]],
+                 SORTED_MELDS[out[at + 4]]) if n_tiles == 5 else tuple(map(_MELD_AT, out[at + 1:at + n_tiles]))
+        _set(made, "__dict__", {"form": "standard", "pair": out[at], "melds": melds, "pairs": (), "knitted": ()})
     elif form == _SEVEN_PAIRS:
-        made.__dict__.update(form="seven_pairs", pair=None, melds=(), pairs=tuple(out[tiles_at:tiles_at + 7]),
-                             knitted=())
+        _set(made, "__dict__", {"form": "seven_pairs", "pair": None, "melds": (), "pairs": tuple(out[at:at + 7]),
+                                "knitted": ()})
     else:
-        made.__dict__.update(form="thirteen_orphans", pair=pair, melds=(), pairs=(pair,), knitted=())
-    return _new(RiichiScore, (out[0], out[1], tuple(map(_YAKU_AT, out[_CODES:fu_at])), out[2], out[3], out[4],
-                              out[5], LEVEL_NAMES[out[6]], tuple(map(_FU_AT, out[fu_at:tiles_at])), made))
+        _set(made, "__dict__", {"form": "thirteen_orphans", "pair": out[at], "melds": (), "pairs": (out[at],),
+                                "knitted": ()})
+    return _new(RiichiScore, (out[0], out[1], yaku, out[2], out[3], out[4], out[5], LEVEL_NAMES[out[6]], fu, made))
 
 
 _ZERO, _NONE = 0, ()
@@ -200,14 +206,19 @@ def score(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]
         except (KeyError, TypeError):  # a meld not in the table
             text = None
         if win is not None and text is not None:
-            numbers = (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou,
-                       seat_wind, round_wind, honba, kyoutaku, win_tile in RED_WINS)
             try:
-                situation = bytes((*numbers, *dora, INDICATORS_END, *ura_dora))
+                situation = bytes((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
+                                   chiihou, seat_wind, round_wind, honba, kyoutaku, win_tile in RED_WINS, *dora,
+                                   INDICATORS_END, *ura_dora))
             except (TypeError, ValueError):  # tiles as text, a number past a byte
-                situation = situation_bytes(numbers, dora, ura_dora)
+                situation = situation_bytes((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei,
+                                             tenhou, chiihou, seat_wind, round_wind, honba, kyoutaku,
+                                             win_tile in RED_WINS), dora, ura_dora)
             if situation is not None:
-                work, _, out = _thread_scratch.arrays if hasattr(_thread_scratch, "arrays") else _scratch()
+                try:
+                    work, _, out = _thread_scratch.arrays
+                except AttributeError:
+                    work, _, out = _scratch()
                 kernels = KERNELS.value or KERNELS.get()
                 status, han = kernels.text(text, situation, win, rules.row, kernels.wide, kernels.narrow, work)
                 if not status:

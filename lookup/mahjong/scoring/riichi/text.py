@@ -103,12 +103,13 @@ def read_situation(data, situation) -> bool:
 @jitable
 def read_text(text, win_tile: int, situation, melds, work) -> tuple[int, int]:
     """(status, melds declared) of a hand's text followed by its melds' bytes: the counts into
-    row ``HAND`` of ``work``, the (kind, tile) rows into ``melds`` (4, 2), the red fives added
-    to ``situation[Col.AKA]`` (which holds 1 when the win tile is a red five). Status OK or
-    :data:`NOT_READ` (other text, a fifth meld, two red fives of a suit)."""
+    row ``HAND`` of ``work`` (its next 3 items: the red fives per suit), the (kind, tile) rows
+    into ``melds`` (4, 2), the red fives added to ``situation[Col.AKA]`` (which holds 1 when
+    the win tile is a red five). Status OK or :data:`NOT_READ` (other text, a fifth meld, two
+    red fives of a suit)."""
     hand = work[Row.HAND]
-    hand[:N_TILE_KINDS] = 0
-    reds = np.zeros(3, np.int64)
+    hand[:N_TILE_KINDS + 3] = 0
+    reds = hand[N_TILE_KINDS:N_TILE_KINDS + 3]  # past the counts
     end = len(text)
     i = 0
     while i < end and text[i] >= _DIGIT_0:
