@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import re
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -276,6 +276,23 @@ def refusal_error(status: int, hand: np.ndarray, win_tile: int, melds: np.ndarra
         return InvalidHandError(f"{tile_name(tile)}: {copies[tile]} copies counting the melds, the win tile and the "
                                 f"dora indicators, more than the {MAX_COPIES} of a tile")
     return InvalidHandError(f"hand refused (status {status})")
+
+
+class Known(dict):
+    """``make(key)`` of each key looked up, kept: a dict look-up once a key was seen. Holds at
+    most :attr:`LIMIT` keys (emptied when full)."""
+
+    LIMIT = 1 << 14
+
+    def __init__(self, make: Callable[[object], object]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: object) -> object:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
 
 
 def hand_input(hand: Hand, melds: Sequence[object]) -> tuple[bytearray, list[int], bytearray, int]:

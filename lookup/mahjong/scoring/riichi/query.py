@@ -43,6 +43,7 @@ from .inputs import (
     ONE_TILE,
     RED_WINS,
     TILE_TYPES,
+    Known,
     column,
     hand_input,
     indicator_block,
@@ -55,8 +56,8 @@ from .inputs import (
     win_input,
 )
 from .options import COUNTS, DEFAULT_RULES, FLAGS, Rules, check_rules
-from .scratch import WORK_SHAPE, Out, Row
-from .text import DORA_SPAN, FU_SPAN, INDICATORS_END
+from .scratch import OUT_SIZE, WORK_SHAPE, Out, Row
+from .text import DORA_BITS, INDICATORS_END, REASON_BITS
 from .yaku import DORA_NAMES, HAN_CLOSED, HAN_OPEN, HAN_SINGLE_YAKUMAN, N_YAKU, YAKU_NAMES, YAKUMAN_MASK
 
 RESULT_FIELDS = ("han", "fu", "main", "additional", "total")
@@ -91,13 +92,13 @@ _thread_scratch = threading.local()
 
 
 def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """This thread's work array, situation row and the work array's out row for the one-hand
-    kernels (rewritten by every call)."""
+    """This thread's work array, situation row and the work array's out row (its
+    :data:`.scratch.OUT_SIZE` items) for the one-hand kernels (rewritten by every call)."""
     try:
         return _thread_scratch.arrays
     except AttributeError:
-        work = np.zeros(WORK_SHAPE, np.int64)  # the out row's unused items stay small ints
-        _thread_scratch.arrays = (work, np.empty(N_COLS, np.int64), work[Row.OUT])
+        work = np.zeros(WORK_SHAPE, np.int64)
+        _thread_scratch.arrays = (work, np.empty(N_COLS, np.int64), work[Row.OUT, :OUT_SIZE])
         return _thread_scratch.arrays
 
 
@@ -136,44 +137,66 @@ def _entries(opened: bool, double_yakuman: bool) -> list[tuple[str, int]]:
     return list(zip(YAKU_NAMES, han))
 
 
-YAKU_CODES = [*_entries(False, False), *_entries(False, True), *_entries(True, False), *_entries(True, True),
-              *((name, n) for name in DORA_NAMES for n in range(DORA_SPAN))]
-FU_CODES = [*((REASON_NAMES[r], int(FU_OF_REASON[r])) for r in range(FuReason.BASE)),
-            *((REASON_NAMES[FuReason.BASE], fu) for fu in range(FU_SPAN))]
+YAKU_ENTRIES = [_entries(opened, double) for opened in (False, True) for double in (False, True)]
+"""The (name, han) of each yaku by variant (``2 * open + double yakuman``)."""
+FU_ENTRIES = [(REASON_NAMES[r], int(FU_OF_REASON[r])) for r in range(FuReason.BASE)]
+_BASE_NAME = REASON_NAMES[FuReason.BASE]
+_ALL_YAKU, _COUNT = (1 << N_YAKU) - 1, (1 << DORA_BITS) - 1
+_REASON = (1 << REASON_BITS) - 1
+
+
+def _yaku(key: int) -> tuple[tuple[str, int], ...]:
+    """The (name, han) of each yaku of a yaku key (:mod:`.text`)."""
+    entries, mask = YAKU_ENTRIES[key >> N_YAKU], key & _ALL_YAKU
+    return tuple(entries[y] for y in range(N_YAKU) if mask >> y & 1)
+
+
+def _dora(key: int) -> tuple[tuple[str, int], ...]:
+    """The (name, count) of each kind of dora of a dora key held (:mod:`.text`)."""
+    counts = (key & _COUNT, key >> DORA_BITS & _COUNT, key >> 2 * DORA_BITS)
+    return tuple((name, n) for name, n in zip(DORA_NAMES, counts) if n)
+
+
+def _fu(key: int) -> tuple[tuple[str, int], ...]:
+    """(reason, fu) of each source of fu of a fu key (:mod:`.text`), the base last; none for 0."""
+    if not key:
+        return ()
+    found = [FU_ENTRIES[r] for r in range(FuReason.BASE) for _ in range(key >> REASON_BITS * r & _REASON)]
+    return (*found, (_BASE_NAME, key >> REASON_BITS * FuReason.BASE))
+
+
+YAKU_LISTS, DORA_LISTS, FU_LISTS = Known(_yaku), Known(_dora), Known(_fu)  # type: ignore[arg-type]
+"""The yaku, dora entries and fu details of each key seen (the result's parts, not the hand)."""
 SORTED_MELDS = [("pong" if rank & 1 else "chow", rank >> 1) for rank in range(2 * N_TILE_KINDS)]
-"""The (name, han) of each yaku and dora code, the (reason, fu) of each fu code (:mod:`.text`),
-and the meld of each rank of an out row's reading."""
-_YAKU_AT, _FU_AT, _MELD_AT = YAKU_CODES.__getitem__, FU_CODES.__getitem__, SORTED_MELDS.__getitem__
-_FORM, _N_YAKU, _N_FU, _N_TILES = int(Out.FORM), int(Out.N_YAKU), int(Out.N_FU), int(Out.N_TILES)
-_CODES = int(Out.CODES)
+"""The meld of each rank of an out row's reading."""
+_MELD_AT = SORTED_MELDS.__getitem__
+_FORM, _YAKU_KEY, _DORA_KEY, _FU_KEY = int(Out.FORM), int(Out.YAKU_KEY), int(Out.DORA_KEY), int(Out.FU_KEY)
+_N_TILES, _TILES = int(Out.N_TILES), int(Out.TILES)
+_M0, _M1, _M2, _M3 = range(_TILES + 1, _TILES + 5)
 _STANDARD, _SEVEN_PAIRS = int(Form.STANDARD), int(Form.SEVEN_PAIRS)
 """The out row's items and the forms as plain ints: read per call, faster than enum members."""
 _new, _new_object, _set = tuple.__new__, object.__new__, object.__setattr__  # no Python-level __init__
 
 
 def _result(out: list[int]) -> RiichiScore:
-    """The :class:`RiichiScore` of an out row's items (:class:`.scratch.Out`); one or two
-    items are looked up in place, more through ``map``."""
-    n_yaku, n_fu, n_tiles = out[_N_YAKU], out[_N_FU], out[_N_TILES]
-    fu_at = _CODES + n_yaku
-    at = fu_at + n_fu
-    yaku = () if not n_yaku else (YAKU_CODES[out[_CODES]],) if n_yaku == 1 \
-        else (YAKU_CODES[out[_CODES]], YAKU_CODES[out[_CODES + 1]]) if n_yaku == 2 \
-        else tuple(map(_YAKU_AT, out[_CODES:fu_at]))
-    fu = (FU_CODES[out[fu_at]],) if n_fu == 1 else tuple(map(_FU_AT, out[fu_at:at]))
+    """The :class:`RiichiScore` of an out row's items (:class:`.scratch.Out`)."""
+    yaku, dora = YAKU_LISTS[out[_YAKU_KEY]], out[_DORA_KEY]
+    if dora:
+        yaku += DORA_LISTS[dora]
     made = _new_object(Decomposition)
-    form = out[_FORM]
+    form, n_tiles = out[_FORM], out[_N_TILES]
     if form == _STANDARD:
-        melds = (SORTED_MELDS[out[at + 1]], SORTED_MELDS[out[at + 2]], SORTED_MELDS[out[at + 3]],
-                 SORTED_MELDS[out[at + 4]]) if n_tiles == 5 else tuple(map(_MELD_AT, out[at + 1:at + n_tiles]))
-        _set(made, "__dict__", {"form": "standard", "pair": out[at], "melds": melds, "pairs": (), "knitted": ()})
+        melds = (SORTED_MELDS[out[_M0]], SORTED_MELDS[out[_M1]], SORTED_MELDS[out[_M2]], SORTED_MELDS[out[_M3]]) \
+            if n_tiles == 5 else tuple(map(_MELD_AT, out[_TILES + 1:_TILES + n_tiles]))
+        _set(made, "__dict__", {"form": "standard", "pair": out[_TILES], "melds": melds, "pairs": (), "knitted": ()})
     elif form == _SEVEN_PAIRS:
-        _set(made, "__dict__", {"form": "seven_pairs", "pair": None, "melds": (), "pairs": tuple(out[at:at + 7]),
+        _set(made, "__dict__", {"form": "seven_pairs", "pair": None, "melds": (), "pairs": tuple(out[_TILES:]),
                                 "knitted": ()})
     else:
-        _set(made, "__dict__", {"form": "thirteen_orphans", "pair": out[at], "melds": (), "pairs": (out[at],),
-                                "knitted": ()})
-    return _new(RiichiScore, (out[0], out[1], yaku, out[2], out[3], out[4], out[5], LEVEL_NAMES[out[6]], fu, made))
+        _set(made, "__dict__", {"form": "thirteen_orphans", "pair": out[_TILES], "melds": (),
+                                "pairs": (out[_TILES],), "knitted": ()})
+    return _new(RiichiScore, (out[0], out[1], yaku, out[2], out[3], out[4], out[5], LEVEL_NAMES[out[6]],
+                              FU_LISTS[out[_FU_KEY]], made))
 
 
 _ZERO, _NONE = 0, ()

@@ -46,9 +46,9 @@ DETAIL_SIZE = Detail.REASONS + N_REASONS
 
 class Out(IntEnum):
     """The items of the out row: han, fu, payments, yakuman multiple and level as in the
-    detail row, the form, how many yaku codes, fu codes and tiles follow, then the codes
-    (:mod:`.text`) and the reading's tiles (standard: the pair, then each meld's rank
-    ``2 * tile + (pong)`` in order; seven pairs: the pairs' tiles; thirteen orphans: the pair)."""
+    detail row, the form, the keys of the yaku, dora and fu (:mod:`.text`), how many tiles
+    follow, then the reading's tiles (standard: the pair, then each meld's rank ``2 * tile +
+    (pong)`` in order; seven pairs: the pairs' tiles; thirteen orphans: the pair)."""
 
     HAN = 0
     FU = 1
@@ -58,14 +58,15 @@ class Out(IntEnum):
     YAKUMAN = 5
     LEVEL = 6
     FORM = 7
-    N_YAKU = 8
-    N_FU = 9
-    N_TILES = 10
-    CODES = 11
+    YAKU_KEY = 8
+    DORA_KEY = 9
+    FU_KEY = 10
+    N_TILES = 11
+    TILES = 12
 
 
-OUT_SIZE = 48
-"""Out row items at most: the codes of every yaku, the dora, every fu reason and 7 tiles fit."""
+OUT_SIZE = Out.TILES + 7
+"""Out row items at most: a reading holds 7 tiles at most."""
 
 
 class Row(IntEnum):

@@ -1,5 +1,5 @@
 """The one-hand kernels' steps around :func:`.scorer.score_hand`: reading a hand and its melds
-from tenhou text (:func:`read_text`), and writing the best reading as the codes of the
+from tenhou text (:func:`read_text`), and writing the best reading as the keys of the
 query's result in the out row (:func:`write_out`, :class:`.scratch.Out`).
 
 Text: the hand, groups of digits each followed by its suit (``m p s`` 1..9 with ``0`` a red
@@ -8,9 +8,9 @@ five, ``z`` 1..7), then 3 bytes per meld: its kind (:class:`..readings.MeldInput
 (:func:`read_situation`). Other input is left to the query's Python reading (status
 :data:`NOT_READ`).
 
-Codes: a yaku ``variant * N_YAKU + yaku`` (variant ``2 * open + double yakuman``); a dora
-count ``DORA_CODES + kind * DORA_SPAN + count`` (kind: dora, aka, ura); a fu reason its
-:class:`.fu.FuReason`, the base ``FuReason.BASE + fu``.
+Keys: the yaku, the counted yaku mask ``| variant << N_YAKU`` (variant ``2 * open + double
+yakuman``); the dora, ``dora | aka << DORA_BITS | ura << 2 * DORA_BITS``; the fu, each
+:class:`.fu.FuReason`'s count ``<< REASON_BITS * reason``, the base as its fu (0: no fu).
 """
 
 from __future__ import annotations
@@ -31,12 +31,10 @@ INDICATORS_END = 255
 """The byte after the dora indicators in the situation's bytes."""
 MELD_SIZE = 3
 """Bytes per meld after the hand's text."""
-N_VARIANTS = 4
-DORA_CODES = N_VARIANTS * N_YAKU
-DORA_SPAN = 64
-"""Dora of one kind a hand holds at most, and more (5 indicators of 4 copies: 20)."""
-FU_SPAN = 128
-"""Base fu values the codes hold (the base is at most 40)."""
+DORA_BITS = 6
+"""Bits of one kind's dora count in the dora key (5 indicators of 4 copies: 20 at most)."""
+REASON_BITS = 3
+"""Bits of one fu reason's count in the fu key (at most 4; the base, at most 40, on 7 bits)."""
 ORPHAN_TILES = np.array(ORPHANS, np.int64)
 _DIGIT_0, _DIGIT_9 = ord("0"), ord("9")
 _SUIT_BYTES = (ord("m"), ord("p"), ord("s"), ord("z"))
@@ -163,38 +161,22 @@ def _reading_tiles(detail, hand, win_tile: int, out, at: int) -> int:
 @jitable
 def write_out(work, hand, win_tile: int, melds, n_declared: int, rules) -> None:
     """Writes the out row of the detail row's reading of ``hand`` (34 concealed counts) won on
-    ``win_tile`` with the declared ``melds``: no yaku and no fu when it has no yaku (han 0)."""
+    ``win_tile`` with the declared ``melds``: keys 0 (no yaku, dora, fu) when it has no yaku."""
     detail, out = work[Row.DETAIL], work[Row.OUT]
     for i in range(Detail.LEVEL + 1):
         out[i] = detail[i]
     out[Out.FORM] = detail[Detail.FORM]
-    at = Out.CODES
+    yaku = dora = fu = 0
     if detail[Detail.HAN] > 0:
         opened = 0
         for i in range(n_declared):
             opened |= int(melds[i, 0] != MeldInput.CONCEALED_KONG)
-        variant = (2 * opened + int(rules[Rule.DOUBLE_YAKUMAN] != 0)) * N_YAKU
-        mask = detail[Detail.YAKU]
-        y = 0
-        while mask:
-            if mask & 1:
-                out[at] = variant + y
-                at += 1
-            mask >>= 1
-            y += 1
-        for k in range(3):
-            if detail[Detail.DORA + k]:
-                out[at] = DORA_CODES + k * DORA_SPAN + detail[Detail.DORA + k]
-                at += 1
-        out[Out.N_YAKU] = at - Out.CODES
+        yaku = detail[Detail.YAKU] | (2 * opened + int(rules[Rule.DOUBLE_YAKUMAN] != 0)) << N_YAKU
+        dora = detail[Detail.DORA] | detail[Detail.AKA] << DORA_BITS | detail[Detail.URA] << 2 * DORA_BITS
         if detail[Detail.FORM] != Form.THIRTEEN_ORPHANS:
-            for r in range(FuReason.BASE):
-                for _ in range(detail[Detail.REASONS + r]):
-                    out[at] = r
-                    at += 1
-            out[at] = FuReason.BASE + detail[Detail.REASONS + FuReason.BASE]
-            at += 1
-        out[Out.N_FU] = at - Out.CODES - out[Out.N_YAKU]
-    else:
-        out[Out.N_YAKU] = out[Out.N_FU] = 0
-    out[Out.N_TILES] = _reading_tiles(detail, hand, win_tile, out, at)
+            for r in range(FuReason.BASE + 1):
+                fu |= detail[Detail.REASONS + r] << REASON_BITS * r
+    out[Out.YAKU_KEY] = yaku
+    out[Out.DORA_KEY] = dora
+    out[Out.FU_KEY] = fu
+    out[Out.N_TILES] = _reading_tiles(detail, hand, win_tile, out, Out.TILES)
