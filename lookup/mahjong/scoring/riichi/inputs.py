@@ -124,7 +124,8 @@ def _meld_codes() -> dict[tuple[str, str], bytes]:
 
 
 MELD_CODES = _meld_codes()
-MELD_CODE_AT = MELD_CODES.__getitem__
+MELD_CODE_AT: Callable[[object], bytes] = MELD_CODES.__getitem__  # type: ignore[assignment]
+"""The bytes of a meld given as (kind, tiles text) in :data:`MELD_CODES`, KeyError for others."""
 
 
 def situation_bytes(numbers: tuple[object, ...], dora: Sequence[object], ura_dora: Sequence[object]) -> bytes | None:

@@ -223,13 +223,14 @@ def score(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]
             and dora.__class__ in LISTS and ura_dora.__class__ in LISTS and hand.isalnum():
         # the text kernel reads the hand, melds and situation; what it does not read, or refuses, goes on below
         win = ONE_TILE.get(win_tile) if win_tile.__class__ in TILE_TYPES else None
-        text = hand.encode() if melds.__class__ in LISTS else None
+        text: bytes | None = hand.encode() if melds.__class__ in LISTS else None
         if text is not None and melds:
             try:
                 text += b"".join(map(MELD_CODE_AT, melds))
             except (KeyError, TypeError):  # a meld not in the table
                 text = None
         if win is not None and text is not None:
+            situation: bytes | None
             try:
                 situation = bytes([tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
                                    chiihou, seat_wind, round_wind, honba, kyoutaku, win_tile in RED_WINS, *dora,

@@ -37,6 +37,7 @@ REASON_BITS = 3
 """Bits of one fu reason's count in the fu key (at most 4; the base, at most 40, on 7 bits)."""
 ORPHAN_TILES = np.array(ORPHANS, np.int64)
 _DIGIT_0, _DIGIT_9 = ord("0"), ord("9")
+_DORA_COL, _URA_COL, _END_COL = int(Col.DORA), int(Col.URA), int(N_COLS)
 _SUIT_BYTES = (ord("m"), ord("p"), ord("s"), ord("z"))
 
 
@@ -83,13 +84,13 @@ def read_situation(data, situation) -> bool:
     for i in range(Col.DORA):
         situation[i] = data[i]
     situation[Col.DORA:N_COLS] = -1
-    col, stop = Col.DORA, Col.URA
+    col, stop = _DORA_COL, _URA_COL
     for i in range(Col.DORA, n):
         v = data[i]
         if v == INDICATORS_END:
             if stop == N_COLS:
                 return False
-            col, stop = Col.URA, N_COLS
+            col, stop = _URA_COL, _END_COL
         elif v >= N_TILE_KINDS or col == stop:
             return False
         else:
