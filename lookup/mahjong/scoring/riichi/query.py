@@ -179,7 +179,8 @@ _new, _new_object, _set = tuple.__new__, object.__new__, object.__setattr__  # n
 
 
 def _result(out: list[int]) -> RiichiScore:
-    """The :class:`RiichiScore` of an out row's items (:class:`.scratch.Out`)."""
+    """The :class:`RiichiScore` of an out row's items (:class:`.scratch.Out`); three or four
+    melds looked up in place, others through ``map``."""
     yaku, dora = YAKU_LISTS[out[_YAKU_KEY]], out[_DORA_KEY]
     if dora:
         yaku += DORA_LISTS[dora]
@@ -187,7 +188,8 @@ def _result(out: list[int]) -> RiichiScore:
     form, n_tiles = out[_FORM], out[_N_TILES]
     if form == _STANDARD:
         melds = (SORTED_MELDS[out[_M0]], SORTED_MELDS[out[_M1]], SORTED_MELDS[out[_M2]], SORTED_MELDS[out[_M3]]) \
-            if n_tiles == 5 else tuple(map(_MELD_AT, out[_TILES + 1:_TILES + n_tiles]))
+            if n_tiles == 5 else (SORTED_MELDS[out[_M0]], SORTED_MELDS[out[_M1]], SORTED_MELDS[out[_M2]]) \
+            if n_tiles == 4 else tuple(map(_MELD_AT, out[_TILES + 1:_TILES + n_tiles]))
         _set(made, "__dict__", {"form": "standard", "pair": out[_TILES], "melds": melds, "pairs": (), "knitted": ()})
     elif form == _SEVEN_PAIRS:
         _set(made, "__dict__", {"form": "seven_pairs", "pair": None, "melds": (), "pairs": tuple(out[_TILES:]),
