@@ -148,7 +148,12 @@ _REASON = (1 << REASON_BITS) - 1
 def _yaku(key: int) -> tuple[tuple[str, int], ...]:
     """The (name, han) of each yaku of a yaku key (:mod:`.text`)."""
     entries, mask = YAKU_ENTRIES[key >> N_YAKU], key & _ALL_YAKU
-    return tuple(entries[y] for y in range(N_YAKU) if mask >> y & 1)
+    found = []
+    while mask:  # the set bits, lowest first
+        low = mask & -mask
+        found.append(entries[low.bit_length() - 1])
+        mask ^= low
+    return tuple(found)
 
 
 def _dora(key: int) -> tuple[tuple[str, int], ...]:
@@ -161,8 +166,11 @@ def _fu(key: int) -> tuple[tuple[str, int], ...]:
     """(reason, fu) of each source of fu of a fu key (:mod:`.text`), the base last; none for 0."""
     if not key:
         return ()
-    found = [FU_ENTRIES[r] for r in range(FuReason.BASE) for _ in range(key >> REASON_BITS * r & _REASON)]
-    return (*found, (_BASE_NAME, key >> REASON_BITS * FuReason.BASE))
+    found = []
+    for entry in FU_ENTRIES:
+        found += [entry] * (key & _REASON)
+        key >>= REASON_BITS
+    return (*found, (_BASE_NAME, key))
 
 
 YAKU_LISTS, DORA_LISTS, FU_LISTS = Known(_yaku), Known(_dora), Known(_fu)  # type: ignore[arg-type]
