@@ -101,7 +101,8 @@ def _melds_input(melds: Sequence[object], reds: list[int]) -> tuple[bytearray, i
 
 def _meld_codes() -> dict[tuple[str, str], bytes]:
     """The bytes the text kernel reads (:mod:`.text`) of each meld given as (kind, tiles text)
-    of one group: one tile, or the meld's tiles in any order, a five or none written red."""
+    of one group: one tile, or the meld's tiles in any order with one five or none written red
+    (``0``)."""
     table = {}
     for kind, code in MELD_KINDS.items():
         for tile in range(N_TILE_KINDS):
@@ -133,7 +134,7 @@ def situation_bytes(numbers: tuple[object, ...], dora: Sequence[object], ura_dor
     ``numbers`` (the row's columns up to the dora) and indicators given as tiles of
     :data:`ONE_TILE`; None when a number is past 254 or an indicator not such a tile."""
     try:
-        return bytes((*numbers, *map(TILE_AT, dora), INDICATORS_END, *map(TILE_AT, ura_dora)))  # type: ignore
+        return bytes((*numbers, *map(_TILE_AT, dora), INDICATORS_END, *map(_TILE_AT, ura_dora)))  # type: ignore
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -158,9 +159,8 @@ ONE_TILE: dict[object, int] = {**{t: t for t in range(N_TILE_KINDS)},
 RED_WINS = frozenset(f"0{s}" for s in "mps")
 """The win tiles that are red fives."""
 _NO_INDICATORS = [NO_INDICATOR] * MAX_INDICATORS
-PADS = [_NO_INDICATORS[n:] for n in range(MAX_INDICATORS + 1)]
-"""The -1 that pad n indicators to :data:`MAX_INDICATORS`."""
-TILE_AT = ONE_TILE.__getitem__
+_PADS = [_NO_INDICATORS[n:] for n in range(MAX_INDICATORS + 1)]
+_TILE_AT = ONE_TILE.__getitem__
 _TOP = {"seat_wind": N_WINDS - 1, "round_wind": N_WINDS - 1}
 
 
@@ -168,7 +168,7 @@ def _indicator_items(tiles: object, what: str) -> list[int]:
     """:func:`_indicators` padded with -1 to :data:`MAX_INDICATORS`."""
     if tiles.__class__ in LISTS and len(tiles) <= MAX_INDICATORS:
         try:
-            return [*map(TILE_AT, tiles), *PADS[len(tiles)]]
+            return [*map(_TILE_AT, tiles), *_PADS[len(tiles)]]
         except (KeyError, TypeError):  # a tile not in the fast table: the checked path names it
             pass
     try:
@@ -180,7 +180,7 @@ def _indicator_items(tiles: object, what: str) -> list[int]:
     return found + _NO_INDICATORS[len(found):]
 
 
-SITUATION = struct.Struct(f"{N_COLS}q")
+_SITUATION = struct.Struct(f"{N_COLS}q")
 _SITUATION_TYPES = (bool,) * len(FLAGS) + (int,) * len(COUNTS)
 
 
@@ -197,7 +197,7 @@ def situation_row(flags: Sequence[object], numbers: Sequence[object], red: int, 
     dora_items, ura_items = _indicator_items(dora, "dora"), _indicator_items(ura_dora, "ura_dora")
     if out is None:
         return np.array([*flags, *numbers, red, *dora_items, *ura_items], np.int64)
-    SITUATION.pack_into(out.data, 0, *flags, *numbers, red, *dora_items, *ura_items)
+    _SITUATION.pack_into(out.data, 0, *flags, *numbers, red, *dora_items, *ura_items)
     return out
 
 
