@@ -8,6 +8,7 @@ Modules, from the yaku to the queries:
 - :mod:`.fu`: the fu of a reading won on one of its groups, the payments of han and fu.
 - :mod:`.detectors`: the steps that find the yaku; :mod:`.scratch`: the scratch rows.
 - :mod:`.scorer`: every reading of one hand scored, the best kept.
+- :mod:`.text`: the one-hand kernels' reading of text input and writing of the result's keys.
 - :mod:`.kernels`: the Numba kernels; :mod:`.options`: ``Rules``; :mod:`.inputs`: the input's
   checks and errors; :mod:`.query`: ``score``, ``score_waits``, ``score_batch``;
   :mod:`.routes`: the same under their HTTP routes' names, the situation as one ``Situation``.

@@ -5,6 +5,7 @@ batch, and the one-line error of each status the scorer refuses a hand with.
 
 from __future__ import annotations
 
+import itertools
 import re
 import struct
 from collections.abc import Callable, Sequence
@@ -28,8 +29,9 @@ from ...inputs import hand_row
 from ...tiles import Hand, parse_tiles, tile_name
 from ..chinese.query import MELD_DTYPE, MELD_KINDS, NO_MELD_BYTES, one_tile
 from ..readings import ERR_MELD, MeldInput
-from .hand import MAX_INDICATORS, N_COLS, N_WINDS, Col, Refusal
+from .hand import FIVE_RANK, MAX_INDICATORS, N_COLS, N_WINDS, Col, Refusal
 from .options import COUNTS, FLAGS, NO_INDICATOR
+from .text import INDICATORS_END
 
 _TENHOU_GROUP = re.compile(r"([0-9]+)([mps])")
 _SUITS = "mps"
@@ -78,34 +80,63 @@ def _meld_row(meld: object, reds: list[int]) -> tuple[int, int]:
     return code, one_tile(tiles, "a meld's tile")
 
 
-_LISTS = (list, tuple)
+LISTS = (list, tuple)
 _SCALARS = (bool, int)
+TILE_TYPES = (int, str)
 
 
 def _melds_input(melds: Sequence[object], reds: list[int]) -> tuple[bytearray, int]:
     """(meld bytes, melds declared) of the scalar queries' melds, their red fives added to ``reds``."""
     if melds == () or melds == []:
         return NO_MELD_BYTES, 0
-    if melds.__class__ not in _LISTS and (isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence)):
+    if melds.__class__ not in LISTS and (isinstance(melds, (str, bytes)) or not isinstance(melds, Sequence)):
         raise InvalidMeldError(f"melds must be a sequence of (kind, tiles) pairs, got {quoted(melds)}")
     if len(melds) > MAX_MELDS:
         raise InvalidMeldError(f"a hand declares at most {MAX_MELDS} melds, got {len(melds)}")
     flat = bytearray(2 * MAX_MELDS)
     for i, meld in enumerate(melds):
-        known = _MELD_ROWS.get(meld) if meld.__class__ is tuple else None
-        if known is None:
-            meld_reds = [0, 0, 0]
-            known = (*_meld_row(meld, meld_reds), tuple(meld_reds))
-            if meld.__class__ is tuple and len(_MELD_ROWS) < MAX_KNOWN_MELDS:
-                _MELD_ROWS[meld] = known
-        flat[2 * i], flat[2 * i + 1] = known[0], known[1]
-        _add_reds(reds, known[2])
+        flat[2 * i], flat[2 * i + 1] = _meld_row(meld, reds)
     return flat, len(melds)
 
 
-_MELD_ROWS: dict[tuple, tuple[int, int, tuple[int, ...]]] = {}
-"""The (kind code, lowest tile, red fives per suit) of each meld seen as a (kind, tiles) tuple."""
-MAX_KNOWN_MELDS = 4096
+def _meld_codes() -> dict[tuple[str, str], bytes]:
+    """The bytes the text kernel reads (:mod:`.text`) of each meld given as (kind, tiles text)
+    of one group: one tile, or the meld's tiles in any order with one five or none written red
+    (``0``)."""
+    table = {}
+    for kind, code in MELD_KINDS.items():
+        for tile in range(N_TILE_KINDS):
+            suit, rank = divmod(tile, N_SUIT_RANKS)
+            letter, red = "mpsz"[suit], suit + 1
+            table[kind, f"{rank + 1}{letter}"] = bytes((code, tile, 0))
+            if suit < 3 and rank == FIVE_RANK:
+                table[kind, f"0{letter}"] = bytes((code, tile, red))
+            if kind == "chow" and (suit == 3 or rank > N_SUIT_RANKS - 3):
+                continue
+            ranks = [rank, rank + 1, rank + 2] if kind == "chow" else [rank] * _MELD_SIZE[code]
+            spellings = [([str(r + 1) for r in ranks], 0)]
+            if suit < 3 and FIVE_RANK in ranks:
+                at = ranks.index(FIVE_RANK)
+                spellings.append(([*spellings[0][0][:at], "0", *spellings[0][0][at + 1:]], red))
+            for digits, reds in spellings:
+                for order in set(itertools.permutations(digits)):
+                    table[kind, "".join(order) + letter] = bytes((code, tile, reds))
+    return table
+
+
+MELD_CODES = _meld_codes()
+MELD_CODE_AT: Callable[[object], bytes] = MELD_CODES.__getitem__  # type: ignore[assignment]
+"""The bytes of a meld given as (kind, tiles text) in :data:`MELD_CODES`, KeyError for others."""
+
+
+def situation_bytes(numbers: tuple[object, ...], dora: Sequence[object], ura_dora: Sequence[object]) -> bytes | None:
+    """The situation's bytes the text kernel reads (:func:`.text.read_situation`) of
+    ``numbers`` (the row's columns up to the dora) and indicators given as tiles of
+    :data:`ONE_TILE`; None when a number is past 254 or an indicator not such a tile."""
+    try:
+        return bytes((*numbers, *map(_TILE_AT, dora), INDICATORS_END, *map(_TILE_AT, ura_dora)))  # type: ignore
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def _indicators(tiles: object, what: str) -> list[int]:
@@ -125,6 +156,8 @@ ONE_TILE: dict[object, int] = {**{t: t for t in range(N_TILE_KINDS)},
                                **{f"{r}{s}": o + (r or 5) - 1 for s, o in zip("mps", (0, 9, 18)) for r in range(10)},
                                **{f"{r}z": 27 + r - 1 for r in range(1, 8)}}
 """The tile index of each tile given as an index or one tile of tenhou text (the fast path)."""
+RED_WINS = frozenset(f"0{s}" for s in "mps")
+"""The win tiles that are red fives."""
 _NO_INDICATORS = [NO_INDICATOR] * MAX_INDICATORS
 _PADS = [_NO_INDICATORS[n:] for n in range(MAX_INDICATORS + 1)]
 _TILE_AT = ONE_TILE.__getitem__
@@ -133,7 +166,7 @@ _TOP = {"seat_wind": N_WINDS - 1, "round_wind": N_WINDS - 1}
 
 def _indicator_items(tiles: object, what: str) -> list[int]:
     """:func:`_indicators` padded with -1 to :data:`MAX_INDICATORS`."""
-    if tiles.__class__ in _LISTS and len(tiles) <= MAX_INDICATORS:
+    if tiles.__class__ in LISTS and len(tiles) <= MAX_INDICATORS:
         try:
             return [*map(_TILE_AT, tiles), *_PADS[len(tiles)]]
         except (KeyError, TypeError):  # a tile not in the fast table: the checked path names it
@@ -263,53 +296,16 @@ class Known(dict):
         return value
 
 
-def _suit_counts(digits: str | None, ranks: str) -> tuple[bytes, int] | None:
-    """(the counts of each rank, red fives) of one suit's digits of tenhou text (None: no
-    tile of the suit), ``ranks`` the suit's digits; None when a rank has more than 4 copies."""
-    counts = list(map((digits or "").count, ranks))
-    red = (digits or "").count("0")
-    if red:
-        counts[4] += red
-    if max(counts) > MAX_COPIES:
-        return None
-    return bytes(counts), red
-
-
-_SORTED_TENHOU = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
-"""Tenhou text with each suit once, in the order m p s z: the fast path of :func:`hand_input`."""
-NUMBERED_DIGITS = Known(lambda digits: _suit_counts(digits, "123456789"))  # type: ignore[arg-type]
-HONOR_DIGITS = Known(lambda digits: _suit_counts(digits, "1234567"))  # type: ignore[arg-type]
-"""The (counts, red fives) of each suit's digits seen in tenhou text."""
-
-
-def _tenhou_row(hand: str) -> tuple[bytearray, list[int]] | None:
-    """(hand row, red fives per suit) of tenhou text with each suit once in order and no fifth
-    copy; None for other text."""
-    match = _SORTED_TENHOU.fullmatch(hand)
-    if match is None or not hand:
-        return None
-    m, p, s, z = match.groups()
-    m, p, s, z = NUMBERED_DIGITS[m], NUMBERED_DIGITS[p], NUMBERED_DIGITS[s], HONOR_DIGITS[z]
-    if m is None or p is None or s is None or z is None:
-        return None
-    return bytearray(m[0] + p[0] + s[0] + z[0]), [m[1], p[1], s[1]]
-
-
 def hand_input(hand: Hand, melds: Sequence[object]) -> tuple[bytearray, list[int], bytearray, int]:
     """(hand row, red fives per suit, meld bytes, melds declared) of one hand's input."""
-    fast = _tenhou_row(hand) if hand.__class__ is str else None
-    if fast is None:
-        reds = red_fives(hand) if isinstance(hand, str) else [0, 0, 0]
-        rows, n_declared = _melds_input(melds, reds)
-        return hand_row(hand), reds, rows, n_declared
-    row, reds = fast
-    rows, n_declared = _melds_input(melds, reds)
-    return row, reds, rows, n_declared
+    reds = red_fives(hand) if isinstance(hand, str) else [0, 0, 0]
+    rows, n_declared = _melds_input(melds, reds)  # the melds' errors before the hand's
+    return hand_row(hand), reds, rows, n_declared
 
 
 def win_input(win_tile: object, reds: list[int]) -> int:
     """The win tile's index, a red five added to ``reds``."""
-    win = ONE_TILE.get(win_tile) if win_tile.__class__ in (int, str) else None
+    win = ONE_TILE.get(win_tile) if win_tile.__class__ in TILE_TYPES else None
     if win is None:
         win = one_tile(win_tile)
     if isinstance(win_tile, str) and "0" in win_tile:
@@ -322,14 +318,6 @@ def red_count(reds: list[int]) -> int:
         suit = next(s for s, r in enumerate(reds) if r > 1)
         raise InvalidHandError(f"{reds[suit]} red fives of {_SUITS[suit]}: each numbered suit has one")
     return sum(reds)
-
-
-_CONCEALED_KONG = int(MeldInput.CONCEALED_KONG)
-
-
-def opened_melds(rows: bytearray, n_declared: int) -> bool:
-    """Whether a declared meld of the meld bytes is open (not a concealed kong)."""
-    return rows[:2 * n_declared:2].count(_CONCEALED_KONG) != n_declared
 
 
 def rows_of(melds: bytearray) -> np.ndarray:

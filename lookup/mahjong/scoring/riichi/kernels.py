@@ -2,11 +2,11 @@
 their own so that their cache does not move with the other mahjong kernels.
 
 Each runs the per-hand step :func:`.scorer.score_hand`: over the rows of a batch
-(:func:`score_batch`), for one hand (:func:`score_one`), or for every win tile of one hand
-(:func:`score_waits`). ``melds`` rows are (kind, tile) in the input kinds
-(:class:`..readings.MeldInput`), declared melds first; ``situation`` holds the columns of
-:class:`.hand.Col` (rows of a batch, one row for one hand), ``rules`` the items of
-:class:`.hand.Rule`; ``wide`` and ``narrow`` the addresses of the tables
+(:func:`score_batch`), for one hand (:func:`score_one`; read from its text,
+:func:`score_text`), or for every win tile of one hand (:func:`score_waits`). ``melds`` rows
+are (kind, tile) in the input kinds (:class:`..readings.MeldInput`), declared melds first;
+``situation`` holds the columns of :class:`.hand.Col` (rows of a batch, one row for one hand),
+``rules`` the items of :class:`.hand.Rule`; ``wide`` and ``narrow`` the addresses of the tables
 (:mod:`..reading_tables`); ``work`` the scratch of :data:`.scratch.WORK_SHAPE`.
 Batch kernels follow the status protocol of :mod:`lookup.jit`.
 """
@@ -15,11 +15,12 @@ import numpy as np
 
 from ....addresses import row_at, unowned
 from ....jit import OK, kernel_decorator
-from ...encoding import N_TILE_KINDS
+from ...encoding import MAX_MELDS, N_TILE_KINDS
 from ..reading_tables import meld_block, scoring_tables
 from ..readings import ERR_MELD, declared_count
 from .scorer import score_hand
 from .scratch import Detail, Row
+from .text import NOT_READ, read_situation, read_text, write_out
 
 kernel = kernel_decorator(__name__)
 
@@ -53,9 +54,33 @@ def score_batch(hands, win_tiles, melds, situation, rules, wide, narrow, work, o
 @kernel
 def score_one(hand, win_tile, meld_bytes, n_declared, situation, rules, wide, narrow, work):
     """(status, han) of one hand (34 counts, its melds as 8 bytes); the detail row of ``work``
-    receives the best reading (:class:`.scratch.Detail`)."""
+    receives the best reading (:class:`.scratch.Detail`), the out row its result
+    (:func:`.text.write_out`)."""
     splits, _ = scoring_tables(wide, narrow)
-    return score_hand(hand, win_tile, meld_block(meld_bytes), n_declared, situation, rules, splits, unowned(work))
+    melds, work = meld_block(meld_bytes), unowned(work)
+    status, h = score_hand(hand, win_tile, melds, n_declared, situation, rules, splits, work)
+    if status == OK and h >= 0:
+        write_out(work, hand, win_tile, melds, n_declared, rules)
+    return status, h
+
+
+@kernel
+def score_text(text, situation_bytes, win_tile, rules, wide, narrow, work):
+    """:func:`score_one` of a hand and its melds given as text and its situation as bytes
+    (:mod:`.text`); status :data:`.text.NOT_READ` for input it does not read."""
+    splits, _ = scoring_tables(wide, narrow)
+    melds, work = np.zeros((MAX_MELDS, 2), np.int8), unowned(work)
+    situation = work[Row.SITUATION]
+    if not read_situation(situation_bytes, situation):
+        return NOT_READ, -1
+    status, n_declared = read_text(text, win_tile, situation, melds, work)
+    if status != OK:
+        return status, -1
+    hand = work[Row.HAND]
+    status, h = score_hand(hand, win_tile, melds, n_declared, situation, rules, splits, work)
+    if status == OK and h >= 0:
+        write_out(work, hand, win_tile, melds, n_declared, rules)
+    return status, h
 
 
 @kernel

@@ -28,30 +28,36 @@ import numpy.typing as npt
 from .... import jit, tables
 from ....arrays import answer_array, as_array
 from ....errors import InvalidArgumentError
-from ...decompositions import Decomposition, seven_pairs_reading, thirteen_orphans_reading
+from ...decompositions import Decomposition
 from ...encoding import N_TILE_KINDS
 from ...inputs import batch_counts
 from ...queries import GAME
 from ...tiles import Hand
 from ..chinese.query import NO_MELD_BYTES
-from ..readings import Form, Meld
+from ..readings import Form
 from .fu import FU_OF_REASON, LEVEL_NAMES, REASON_NAMES, FuReason
 from .hand import N_COLS, N_FLAGS, N_WINDS, Col
 from .inputs import (
+    LISTS,
+    MELD_CODE_AT,
+    ONE_TILE,
+    RED_WINS,
+    TILE_TYPES,
     Known,
     column,
     hand_input,
     indicator_block,
     meld_blocks,
-    opened_melds,
     red_count,
     refusal_error,
     rows_of,
+    situation_bytes,
     situation_row,
     win_input,
 )
 from .options import COUNTS, DEFAULT_RULES, FLAGS, Rules, check_rules
-from .scratch import WORK_SHAPE, Detail, Row
+from .scratch import OUT_SIZE, WORK_SHAPE, Out, Row
+from .text import DORA_BITS, INDICATORS_END, REASON_BITS
 from .yaku import DORA_NAMES, HAN_CLOSED, HAN_OPEN, HAN_SINGLE_YAKUMAN, N_YAKU, YAKU_NAMES, YAKUMAN_MASK
 
 RESULT_FIELDS = ("han", "fu", "main", "additional", "total")
@@ -86,13 +92,13 @@ _thread_scratch = threading.local()
 
 
 def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """This thread's work array, situation row and the work array's best row for the one-hand
-    kernels (rewritten by every call)."""
+    """This thread's work array, situation row and the work array's out row (its
+    :data:`.scratch.OUT_SIZE` items) for the one-hand kernels (rewritten by every call)."""
     try:
         return _thread_scratch.arrays
     except AttributeError:
-        work = np.empty(WORK_SHAPE, np.int64)
-        _thread_scratch.arrays = (work, np.empty(N_COLS, np.int64), work[_BEST_ROW])
+        work = np.zeros(WORK_SHAPE, np.int64)
+        _thread_scratch.arrays = (work, np.empty(N_COLS, np.int64), work[Row.OUT, :OUT_SIZE])
         return _thread_scratch.arrays
 
 
@@ -103,117 +109,110 @@ class ScoringKernels(NamedTuple):
     wide: np.ndarray
     narrow: np.ndarray
     one: Callable
+    text: Callable
     waits: Callable
 
 
 def _kernels(t: tables.TableSet) -> ScoringKernels:
     from ..reading_tables import reading_table_addresses  # imports Numba, as the kernels do
-    from .kernels import score_one, score_waits
+    from .kernels import score_one, score_text, score_waits
 
     wide, narrow = reading_table_addresses(t)
     hand, situation, work = bytearray(N_TILE_KINDS), np.zeros(N_COLS, np.int64), np.empty(WORK_SHAPE, np.int64)
     rules = DEFAULT_RULES.row
     one = jit.direct(score_one, hand, 0, NO_MELD_BYTES, 0, situation, rules, wide, narrow, work)
+    text = jit.direct(score_text, b"", b"", 0, rules, wide, narrow, work)
     waits = jit.direct(score_waits, hand, NO_MELD_BYTES, 0, situation, rules, wide, narrow, work,
                        np.empty(N_TILE_KINDS, np.int64))
-    return ScoringKernels(wide, narrow, one, waits)
+    return ScoringKernels(wide, narrow, one, text, waits)
 
 
 KERNELS: tables.TableView[ScoringKernels] = tables.TableView(GAME, _kernels)
 
 
-READING_MELDS = {kind * N_TILE_KINDS + tile: (name, tile) for kind, name in ((Meld.CHOW, "chow"), (Meld.PONG, "pong"))
-                 for tile in range(N_TILE_KINDS)}
-"""A reading's meld (as a detail row holds it) as :class:`Decomposition` lists it."""
-MELD_RANK = {code: 2 * tile + (name == "pong") for code, (name, tile) in READING_MELDS.items()}
-SORTED_MELD = {MELD_RANK[code]: meld for code, meld in READING_MELDS.items()}
-"""The rank of a reading's meld in a decomposition's order (by tile, a chow before a pong), and the meld of a rank."""
-_AT_FORM, _AT_PAIR, _AT_N_MELDS, _AT_MELDS = int(Detail.FORM), int(Detail.PAIR), int(Detail.N_MELDS), int(Detail.MELDS)
-_AT_HAN, _AT_FU, _AT_MAIN, _AT_ADDITIONAL = int(Detail.HAN), int(Detail.FU), int(Detail.MAIN), int(Detail.ADDITIONAL)
-_AT_TOTAL, _AT_YAKUMAN, _AT_LEVEL = int(Detail.TOTAL), int(Detail.YAKUMAN), int(Detail.LEVEL)
-_STANDARD, _SEVEN_PAIRS, _THIRTEEN_ORPHANS = int(Form.STANDARD), int(Form.SEVEN_PAIRS), int(Form.THIRTEEN_ORPHANS)
-_BEST_ROW = int(Row.DETAIL)
-"""The detail row's items, the forms and the best row as plain ints: read per call, faster than enum members."""
-_new = tuple.__new__  # builds a named tuple without its Python-level __new__
-
-
-def _decomposition(detail: list[int], row: bytearray, win: int) -> Decomposition:
-    """The :class:`Decomposition` of the reading kept in a detail row."""
-    form = detail[_AT_FORM]
-    if form == _STANDARD:
-        made = object.__new__(Decomposition)
-        ranks = sorted(map(MELD_RANK.__getitem__, detail[_AT_MELDS:_AT_MELDS + detail[_AT_N_MELDS]]))
-        made.__dict__.update(form="standard", pair=detail[_AT_PAIR], melds=tuple(map(SORTED_MELD.__getitem__, ranks)),
-                             pairs=(), knitted=())
-        return made
-    counts = list(row)
-    counts[win] += 1
-    if form == _SEVEN_PAIRS:
-        return seven_pairs_reading(counts)
-    return thirteen_orphans_reading(counts)
-
-
-def _entries(opened: bool, double_yakuman: bool) -> tuple[tuple[str, int], ...]:
+def _entries(opened: bool, double_yakuman: bool) -> list[tuple[str, int]]:
     """(name, han) of each yaku of a hand closed or open, double yakuman counted or not."""
     han = [int(HAN_SINGLE_YAKUMAN[y]) if not double_yakuman and (YAKUMAN_MASK >> y) & 1
            else int(HAN_OPEN[y]) if opened and HAN_OPEN[y] > 0 else int(HAN_CLOSED[y]) for y in range(N_YAKU)]
-    return tuple(zip(YAKU_NAMES, han))
+    return list(zip(YAKU_NAMES, han))
 
 
-YAKU_ENTRIES = {(opened, double): _entries(opened, double) for opened in (False, True) for double in (False, True)}
-"""The (name, han) of each yaku by (open hand, double yakuman)."""
-FU_ENTRIES = tuple((REASON_NAMES[r], int(FU_OF_REASON[r])) for r in range(FuReason.BASE))
-_AT_DORA = int(Detail.DORA)
-_AT_YAKU, _AT_REASONS, _AT_BASE = int(Detail.YAKU), int(Detail.REASONS), int(Detail.REASONS + FuReason.BASE)
+YAKU_ENTRIES = [_entries(opened, double) for opened in (False, True) for double in (False, True)]
+"""The (name, han) of each yaku by variant (``2 * open + double yakuman``)."""
+FU_ENTRIES = [(REASON_NAMES[r], int(FU_OF_REASON[r])) for r in range(FuReason.BASE)]
 _BASE_NAME = REASON_NAMES[FuReason.BASE]
+_ALL_YAKU, _COUNT = (1 << N_YAKU) - 1, (1 << DORA_BITS) - 1
+_REASON = (1 << REASON_BITS) - 1
 
 
-def _yaku(key: tuple[int, bool, bool]) -> tuple[tuple[str, int], ...]:
-    """The (name, han) of the yaku of (yaku mask, open hand, double yakuman)."""
-    mask, opened, double_yakuman = key
-    entries = YAKU_ENTRIES[opened, double_yakuman]
+def _yaku(key: int) -> tuple[tuple[str, int], ...]:
+    """The (name, han) of each yaku of a yaku key (:mod:`.text`)."""
+    entries, mask = YAKU_ENTRIES[key >> N_YAKU], key & _ALL_YAKU
     found = []
-    while mask:
+    while mask:  # the set bits, lowest first
         low = mask & -mask
         found.append(entries[low.bit_length() - 1])
         mask ^= low
     return tuple(found)
 
 
-def _dora(counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
-    """The dora entries of the counts of dora, aka and ura dora."""
+def _dora(key: int) -> tuple[tuple[str, int], ...]:
+    """The (name, count) of each kind of dora of a dora key held (:mod:`.text`)."""
+    counts = (key & _COUNT, key >> DORA_BITS & _COUNT, key >> 2 * DORA_BITS)
     return tuple((name, n) for name, n in zip(DORA_NAMES, counts) if n)
 
 
-def _fu_details(counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
-    """(reason, fu) of each fu reason of a detail row's counts of them (the base last, as its fu)."""
-    found = [entry for entry, n in zip(FU_ENTRIES, counts) if n for _ in range(n)]
-    found.append((_BASE_NAME, counts[-1]))
-    return tuple(found)
+def _fu(key: int) -> tuple[tuple[str, int], ...]:
+    """(reason, fu) of each source of fu of a fu key (:mod:`.text`), the base last; none for 0."""
+    if not key:
+        return ()
+    found = []
+    for entry in FU_ENTRIES:
+        found += [entry] * (key & _REASON)
+        key >>= REASON_BITS
+    return (*found, (_BASE_NAME, key))
 
 
-YAKU_LISTS = Known(_yaku)  # type: ignore[arg-type]
-DORA_LISTS = Known(_dora)  # type: ignore[arg-type]
-FU_LISTS = Known(_fu_details)  # type: ignore[arg-type]
-"""The yaku, dora entries and fu details of each detail row's items seen."""
+YAKU_LISTS, DORA_LISTS, FU_LISTS = Known(_yaku), Known(_dora), Known(_fu)  # type: ignore[arg-type]
+"""The yaku, dora entries and fu details of each key seen (the result's parts, not the hand)."""
+SORTED_MELDS = [("pong" if rank & 1 else "chow", rank >> 1) for rank in range(2 * N_TILE_KINDS)]
+"""The meld of each rank of an out row's reading."""
+_MELD_AT = SORTED_MELDS.__getitem__
+_FORM, _YAKU_KEY, _DORA_KEY, _FU_KEY = int(Out.FORM), int(Out.YAKU_KEY), int(Out.DORA_KEY), int(Out.FU_KEY)
+_N_TILES, _TILES = int(Out.N_TILES), int(Out.TILES)
+_M0, _M1, _M2, _M3 = range(_TILES + 1, _TILES + 5)
+_STANDARD, _SEVEN_PAIRS = int(Form.STANDARD), int(Form.SEVEN_PAIRS)
+"""The out row's items and the forms as plain ints: read per call, faster than enum members."""
+_new, _new_object, _set = tuple.__new__, object.__new__, object.__setattr__  # no Python-level __init__
 
 
-def _result(detail_row: np.ndarray, row: bytearray, win: int, opened: bool, rules: Rules) -> RiichiScore:
-    """The :class:`RiichiScore` of a detail row (the hand's concealed counts ``row``)."""
-    detail = detail_row.tolist()
-    if detail[_AT_HAN] == 0:
-        return _new(RiichiScore, (0, 0, (), 0, 0, 0, 0, "", (), _decomposition(detail, row, win)))
-    yaku = YAKU_LISTS[detail[_AT_YAKU], opened, rules.double_yakuman] + DORA_LISTS[tuple(detail[_AT_DORA:_AT_FORM])]
-    fu_details = () if detail[_AT_FORM] == _THIRTEEN_ORPHANS else FU_LISTS[tuple(detail[_AT_REASONS:_AT_BASE + 1])]
-    return _new(RiichiScore, (detail[_AT_HAN], detail[_AT_FU], yaku, detail[_AT_MAIN], detail[_AT_ADDITIONAL],
-                              detail[_AT_TOTAL], detail[_AT_YAKUMAN], LEVEL_NAMES[detail[_AT_LEVEL]], fu_details,
-                              _decomposition(detail, row, win)))
+def _result(out: list[int]) -> RiichiScore:
+    """The :class:`RiichiScore` of an out row's items (:class:`.scratch.Out`); three or four
+    melds looked up in place, others through ``map``."""
+    yaku, dora = YAKU_LISTS[out[_YAKU_KEY]], out[_DORA_KEY]
+    if dora:
+        yaku += DORA_LISTS[dora]
+    made = _new_object(Decomposition)
+    form, n_tiles = out[_FORM], out[_N_TILES]
+    if form == _STANDARD:
+        melds = (SORTED_MELDS[out[_M0]], SORTED_MELDS[out[_M1]], SORTED_MELDS[out[_M2]], SORTED_MELDS[out[_M3]]) \
+            if n_tiles == 5 else (SORTED_MELDS[out[_M0]], SORTED_MELDS[out[_M1]], SORTED_MELDS[out[_M2]]) \
+            if n_tiles == 4 else tuple(map(_MELD_AT, out[_TILES + 1:_TILES + n_tiles]))
+        _set(made, "__dict__", {"form": "standard", "pair": out[_TILES], "melds": melds, "pairs": (), "knitted": ()})
+    elif form == _SEVEN_PAIRS:
+        _set(made, "__dict__", {"form": "seven_pairs", "pair": None, "melds": (), "pairs": tuple(out[_TILES:]),
+                                "knitted": ()})
+    else:
+        _set(made, "__dict__", {"form": "thirteen_orphans", "pair": out[_TILES], "melds": (),
+                                "pairs": (out[_TILES],), "knitted": ()})
+    return _new(RiichiScore, (out[0], out[1], yaku, out[2], out[3], out[4], out[5], LEVEL_NAMES[out[6]],
+                              FU_LISTS[out[_FU_KEY]], made))
 
 
 _ZERO, _NONE = 0, ()
 DEFAULT_SITUATIONS = tuple(situation_row((False,) * N_FLAGS, (0,) * len(COUNTS), red, (), ()) for red in range(4))
-"""The situation row of the default keywords by red fives held (0..3): :func:`score` reads it
-when every keyword is its default object (only the kernels read it)."""
+"""The situation row of the default keywords by red fives held (0..3): :func:`_score_checked`
+reads it when every keyword is its default object (only the kernels read it)."""
 
 
 # wide: one keyword per flag, wind, stick count and indicator list, as HandCalculator's HandConfig has them
@@ -227,25 +226,61 @@ def score(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]
     ``win_tile`` with the declared ``melds``, as a :class:`RiichiScore` of the best-scoring
     reading; None when the tiles do not win. Flags, winds, dora and melds as the module says;
     bad input raises a one-line :class:`~lookup.errors.PaibiaoError`."""
-    if rules.__class__ is not Rules:
-        rules = check_rules(rules)
+    if hand.__class__ is str and rules.__class__ is Rules and tsumo.__class__ is riichi.__class__ \
+            is double_riichi.__class__ is ippatsu.__class__ is rinshan.__class__ is chankan.__class__ \
+            is haitei.__class__ is houtei.__class__ is tenhou.__class__ is chiihou.__class__ is bool \
+            and seat_wind.__class__ is round_wind.__class__ is honba.__class__ is kyoutaku.__class__ is int \
+            and dora.__class__ in LISTS and ura_dora.__class__ in LISTS and hand.isalnum():
+        # the text kernel reads the hand, melds and situation; what it does not read, or refuses, goes on below
+        win = ONE_TILE.get(win_tile) if win_tile.__class__ in TILE_TYPES else None
+        text: bytes | None = hand.encode() if melds.__class__ in LISTS else None
+        if text is not None and melds:
+            try:
+                text += b"".join(map(MELD_CODE_AT, melds))
+            except (KeyError, TypeError):  # a meld not in the table
+                text = None
+        if win is not None and text is not None:
+            situation: bytes | None
+            try:
+                situation = bytes([tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
+                                   chiihou, seat_wind, round_wind, honba, kyoutaku, win_tile in RED_WINS, *dora,
+                                   INDICATORS_END, *ura_dora])
+            except (TypeError, ValueError):  # tiles as text, a number past a byte
+                situation = situation_bytes((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei,
+                                             tenhou, chiihou, seat_wind, round_wind, honba, kyoutaku,
+                                             win_tile in RED_WINS), dora, ura_dora)
+            if situation is not None:
+                try:
+                    work, _, out = _thread_scratch.arrays
+                except AttributeError:
+                    work, _, out = _scratch()
+                kernels = KERNELS.value or KERNELS.get()
+                status, han = kernels.text(text, situation, win, rules.row, kernels.wide, kernels.narrow, work)
+                if not status:
+                    return None if han < 0 else _result(out.tolist())
+    return _score_checked(hand, win_tile, melds, (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei,
+                                                  houtei, tenhou, chiihou), (seat_wind, round_wind, honba, kyoutaku),
+                          dora, ura_dora, rules)
+
+
+def _score_checked(hand: Hand, win_tile: int | str, melds: Sequence[tuple[str, int | str]],
+                   flags: tuple[object, ...], numbers: tuple[object, ...], dora: object, ura_dora: object,
+                   rules: object) -> RiichiScore | None:
+    """:func:`score` of any input, each part checked and read in Python."""
+    checked = check_rules(rules)
     row, reds, rows, n_declared = hand_input(hand, melds)
     win = win_input(win_tile, reds)
-    work, situation, best = _scratch()
+    work, situation, out = _scratch()
     red = red_count(reds)
-    if tsumo is riichi is double_riichi is ippatsu is rinshan is chankan is haitei is houtei is tenhou is chiihou \
-            is False and seat_wind is round_wind is honba is kyoutaku is _ZERO and dora is ura_dora is _NONE:
+    if all(f is False for f in flags) and all(n is _ZERO for n in numbers) and dora is ura_dora is _NONE:
         situation = DEFAULT_SITUATIONS[red]
     else:
-        situation = situation_row((tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
-                                   chiihou), (seat_wind, round_wind, honba, kyoutaku), red, dora, ura_dora, situation)
+        situation = situation_row(flags, numbers, red, dora, ura_dora, situation)
     kernels = KERNELS.value or KERNELS.get()
-    status, han = kernels.one(row, win, rows, n_declared, situation, rules.row, kernels.wide, kernels.narrow, work)
+    status, han = kernels.one(row, win, rows, n_declared, situation, checked.row, kernels.wide, kernels.narrow, work)
     if status:
         raise refusal_error(status, np.frombuffer(row, np.uint8), win, rows_of(rows), situation)
-    if han < 0:
-        return None
-    return _result(best, row, win, n_declared > 0 and opened_melds(rows, n_declared), rules)
+    return None if han < 0 else _result(out.tolist())
 
 
 def score_waits(hand: Hand, melds: Sequence[tuple[str, int | str]] = (), **situation: object) -> dict[int, RiichiScore]:
