@@ -273,3 +273,50 @@ def test_many_random_hands_match_hand_calculator(rules_name):
     bad = [(c.hand_text(), c.win_text(), c.meld_args(), c.kwargs())
            for c in cases if rh.ours(scored(c, rules)) != rh.reference(c, rules_kw)]
     assert not bad, f"{len(bad)} of {len(cases)} differ; the first: {bad[0]}"
+
+
+def _outcome(function, *args, **kwargs):
+    """A call's result, or its error's type and message."""
+    try:
+        return function(*args, **kwargs)
+    except Exception as e:
+        return type(e), str(e)
+
+
+def test_text_kernel_reads_as_the_checked_path(monkeypatch):
+    """``score``'s text kernel (hand, melds and situation read in one compiled call) answers as
+    the checked Python reading of the same input, valid or not: seeded sample hands, then the
+    same texts with one character changed, dropped or added (what it refuses goes to the
+    checked path, which names the error)."""
+    from lookup.mahjong.scoring.riichi import query
+
+    checked_calls = []
+    checked = query._score_checked
+
+    def counting(*args):
+        checked_calls.append(args[0])
+        return checked(*args)
+
+    rng = np.random.default_rng(5858)
+    rules = riichi.Rules(aka=True)
+    cases = sample(5858, {"aka": True}, 200)
+    for case in cases:
+        kwargs = case.kwargs()
+        flags = tuple(kwargs.pop(f, False) for f in rh.FLAGS)
+        numbers = tuple(kwargs.pop(k) for k in ("seat_wind", "round_wind", "honba", "kyoutaku"))
+        texts = [case.hand_text()]
+        t = texts[0]
+        i = int(rng.integers(len(t)))
+        texts += [t[:i] + "0123456789mpsz"[rng.integers(14)] + t[i + 1:], t[:i] + t[i + 1:],
+                  t[:i] + "0123456789mpsz"[rng.integers(14)] + t[i:]]
+        for text in texts:
+            monkeypatch.setattr(query, "_score_checked", counting)
+            fast = _outcome(riichi.score, text, case.win_text(), case.meld_args(), rules=rules,
+                            **dict(zip(rh.FLAGS, flags)), seat_wind=numbers[0], round_wind=numbers[1],
+                            honba=numbers[2], kyoutaku=numbers[3], **kwargs)
+            monkeypatch.setattr(query, "_score_checked", checked)
+            slow = _outcome(checked, text, case.win_text(), case.meld_args(), flags, numbers, kwargs["dora"],
+                            kwargs["ura_dora"], rules)
+            assert fast == slow, text
+    originals = {case.hand_text() for case in cases}
+    assert sum(text in originals for text in checked_calls) < len(cases) // 10, "the kernel reads the sample's hands"
