@@ -26,7 +26,8 @@ nothing to update by hand.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, NoReturn, TypeVar, overload
+from types import FunctionType
+from typing import Any, Literal, NoReturn, TypeVar, overload
 
 F = TypeVar("F", bound=Callable)
 
@@ -55,13 +56,14 @@ def jitable(*, inline: Inline = False) -> Callable[[F], F]: ...
 def jitable(fn: F | None = None, *, inline: Inline = False) -> F | Callable[[F], F]:
     """Mark a plain Python function as callable from compiled kernels; returns it unchanged.
 
-    ``inline="ir"``: Numba inlines the helper into its callers at the IR level, typing its body
-    again at every call site (and nested IR inlines multiply): the fastest code for a small
-    helper on a hot per-row path of the plain kernels, which takes arrays (no call passes them
-    again, field by field). ``inline="llvm"``: the helper is typed and compiled once per
-    signature, marked ``alwaysinline`` (Numba's ``forceinline``), and LLVM inlines it: a
-    fraction of the compile time of an IR inline, for the larger helpers of the variant,
-    joker and discard paths. A helper with loops over arrays gains nothing from either.
+    ``inline="ir"``: Numba inlines the helper into its callers at the IR level, before typing
+    them, and types its body again at every call site: the fastest code for a small helper on
+    a hot per-row path of the plain kernels, which takes arrays (no call passes them again,
+    field by field). Called by name (``row_step(...)``, not ``module.row_step(...)``), it is
+    never compiled on its own (see :func:`register_jitables`). ``inline="llvm"``: the helper
+    is typed and compiled once per signature, marked ``alwaysinline`` (Numba's
+    ``forceinline``), and LLVM inlines it, for the larger helpers of the variant, joker and
+    discard paths. A helper with loops over arrays gains nothing from either.
 
     A helper that is not inlined is compiled once per kind of caller (Numba keys compiled helpers
     on the caller's compile flags, and a kernel's differ from a helper's). So a heavy helper on
@@ -70,23 +72,78 @@ def jitable(fn: F | None = None, *, inline: Inline = False) -> F | Callable[[F],
     """
     def mark(f: F) -> F:
         _jitables.append((f, inline))
+        if inline == "ir":
+            _inline_ir.add(f)
         return f
 
     return mark if fn is None else mark(fn)
 
 
 def register_jitables() -> None:
-    """Register every :func:`jitable` function with Numba (each once); imports Numba."""
+    """Register every :func:`jitable` function with Numba (each once); imports Numba.
+
+    Each is registered as an overload whose implementation is its :func:`compiled_copy`, in
+    which an ``inline="ir"`` helper called by name is a Numba dispatcher marked
+    ``inline="always"``: Numba inlines it into the caller's IR before typing. An overload
+    marked inline (reached as a module's attribute) is inlined too, but Numba compiles it on
+    its own first, and every IR inline nested in it again, for nothing."""
     global _registered
-    from numba.extending import register_jitable
+    from numba.extending import overload
 
     while _registered < len(_jitables):
         fn, inline = _jitables[_registered]
-        if inline == "ir":
-            register_jitable(inline="always")(fn)
-        else:  # forceinline set either way: a helper never inherits it from an inlined caller
-            register_jitable(forceinline=inline == "llvm")(fn)
+        impl = compiled_copy(fn)
+        # forceinline set either way: a helper never inherits it from an inlined caller
+        options: Any = {} if inline == "ir" else {"forceinline": inline == "llvm"}
+        overload(fn, jit_options=options, inline="always" if inline == "ir" else "never",
+                 strict=False)(lambda *args, impl=impl, **kwargs: impl)
         _registered += 1
+
+
+class _CompiledGlobals(dict):
+    """A module's globals as compiled code reads them (Numba looks names up by ``[]``): each
+    ``inline="ir"`` :func:`jitable` helper as its dispatcher (:func:`_inline_dispatcher`), every
+    other name as the module has it, read when first asked."""
+
+    def __init__(self, module_globals: dict) -> None:
+        super().__init__((name, module_globals[name]) for name in ("__name__", "__builtins__", "__file__")
+                         if name in module_globals)
+        self._module_globals = module_globals
+
+    def __missing__(self, name: str) -> object:
+        value = self._module_globals[name]
+        if value.__class__ is FunctionType and value in _inline_ir:
+            value = _inline_dispatcher(value)
+        self[name] = value
+        return value
+
+
+_inline_ir: set[Callable] = set()
+"""The ``inline="ir"`` helpers."""
+_copies: dict[Callable, Callable] = {}
+_dispatchers: dict[Callable, Callable] = {}
+
+
+def compiled_copy(fn: F) -> F:
+    """``fn`` reading its globals as :class:`_CompiledGlobals`: what Numba compiles of it."""
+    copy = _copies.get(fn)
+    if copy is None:
+        copy = FunctionType(fn.__code__, _CompiledGlobals(fn.__globals__), fn.__name__, fn.__defaults__,
+                                  fn.__closure__)
+        copy.__qualname__, copy.__module__, copy.__doc__ = fn.__qualname__, fn.__module__, fn.__doc__
+        copy.__kwdefaults__ = fn.__kwdefaults__
+        _copies[fn] = copy
+    return copy  # type: ignore[return-value]
+
+
+def _inline_dispatcher(fn: Callable) -> Callable:
+    """The dispatcher of an ``inline="ir"`` helper as its callers' modules name it."""
+    from numba import njit
+
+    dispatcher = _dispatchers.get(fn)
+    if dispatcher is None:
+        dispatcher = _dispatchers[fn] = njit(inline="always", nogil=True)(compiled_copy(fn))
+    return dispatcher
 
 
 def kernel_decorator(module: str) -> Callable[[F], F]:
@@ -103,7 +160,7 @@ def kernel_decorator(module: str) -> Callable[[F], F]:
     register_jitables()
 
     def kernel(fn: F) -> F:
-        dispatcher: F = kernel_cache.enable(njit(nogil=True)(fn), module)
+        dispatcher: F = kernel_cache.enable(njit(nogil=True)(compiled_copy(fn)), module)
         return dispatcher
 
     return kernel
