@@ -9,15 +9,18 @@ depth first, number by number, and each card takes 0..2 王 in the checked part 
 <= 2) or is made a set by them: 王 read into three or four of a kind make a 坎 (3 small / 6
 big huxi) or a 提 (9 / 12, a quad for the pair rule), from a pair, a single, nothing, or a
 坎 of the hand. Readings share their prefixes, and a prefix every completion of which loses
-reaches the dead state and is cut at once.
+reaches the dead state and is cut at once; so is a prefix that leaves no 王 for numbers n..9
+where the reverse automaton finds those numbers, as the hand holds them, dead
+(:func:`suffix_need`).
 
 The answer is a *key*: ``total huxi * RED_SCALE + red`` where ``red`` counts the 王 read as
 red cards (二 七 十 贰 柒 拾), so ties on huxi go to the reading with the most red cards; -1
 when no reading wins. The best reading is written into ``work`` (:data:`BEST`, per card).
 
 :func:`hu_wang` is hu of a hand with 王, :func:`ting_wang` ting (each real card, and a drawn
-王 in ``out[WANG]``). Arguments as in :mod:`lookup.zipai.hand`, plus ``wang`` and ``work``,
-scratch of :data:`WORK_SIZE` ints (a list in Python, int64 compiled).
+王 in ``out[WANG]``). Arguments as in :mod:`lookup.zipai.hand`, plus ``back``, the group set's
+reverse automaton (:data:`~lookup.zipai.encoding.TingTables`), ``wang`` and ``work``, scratch
+of :data:`WORK_SIZE` ints (a list in Python, int64 compiled).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from .encoding import (
     Counts,
     HuTables,
     Scratch,
+    Table,
 )
 from .hand import KAN_COPIES, Melds, Rules, pair_rule_ok, part_size_ok, take_out_sets
 from .units import KAN_HUXI, MAX_CARD_UNITS, NO_CARD, NO_UNIT, TI_HUXI, UNIT_CARD_BYTES, unit_in_set
@@ -53,6 +57,14 @@ RED_SCALE = 8
 """key = total huxi * RED_SCALE + 王 read as red cards (at most MAX_WANG < RED_SCALE)."""
 RED_CARD = bytes(1 if t % N_NUMBERS in (1, 6, 9) else 0 for t in range(N_CARDS))
 """RED_CARD[t]: 1 for the red cards 二 七 十 贰 柒 拾, else 0."""
+
+PLACE_OPTIONS = MAX_PART_COPIES + 1
+"""Options of a card in the search: 0..2 王 placed in the part, then ..."""
+KAN_OPTION = PLACE_OPTIONS
+"""... a 坎 made with 王 (the card leaves the part), ..."""
+TI_OPTION = KAN_OPTION + 1
+"""... a 提 made with 王 (from the part, or from a 坎 of the hand: one 王)."""
+N_OPTIONS = TI_OPTION + 1
 
 _LEVELS = N_NUMBERS + 1
 STATE = 0
@@ -82,15 +94,10 @@ BEST = READ + N_CARDS
 """work[BEST + t]: 王 read as card t in the best reading found."""
 SINK = BEST + N_CARDS
 """work[SINK]: keeps the loads that touch rows ahead of the search from being optimised away."""
-WORK_SIZE = SINK + 1
-
-PLACE_OPTIONS = MAX_PART_COPIES + 1
-"""Options of a card in the search: 0..2 王 placed in the part, then ..."""
-KAN_OPTION = PLACE_OPTIONS
-"""... a 坎 made with 王 (the card leaves the part), ..."""
-TI_OPTION = KAN_OPTION + 1
-"""... a 提 made with 王 (from the part, or from a 坎 of the hand: one 王)."""
-N_OPTIONS = TI_OPTION + 1
+NEED = SINK + 1
+"""work[NEED + n]: the fewest 王 numbers n..9 take in a winning reading, a lower bound (n = 0..10;
+:func:`suffix_need`)."""
+WORK_SIZE = NEED + _LEVELS
 
 
 @jitable
@@ -129,7 +136,24 @@ def record_reading(part: Counts, kan: int, fixed: int, level: int, work: Scratch
 
 
 @jitable
-def best_reading(tables: HuTables, pair_with_quad: bool, part: Scratch, sets: tuple[int, int],
+def suffix_need(back: Table, part: Counts, work: Scratch) -> None:
+    """work[NEED + n] (n = 0..10): 1 when the reverse automaton ``back`` reads the part's numbers
+    n..9 as they are (9 first) into the dead state, else 0.
+
+    A winning reading reads its numbers n..9 into a live state, so a reading that takes no 王
+    there reads them as they are: where that is dead, the path of :func:`best_reading` must
+    leave at least one 王 for numbers n..9.
+    """
+    state = START
+    work[NEED + N_NUMBERS] = 0
+    for n in range(N_NUMBERS - 1, -1, -1):
+        if state != DEAD:
+            state = back[state * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+        work[NEED + n] = 1 if state == DEAD else 0
+
+
+@jitable
+def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scratch, sets: tuple[int, int],
                  reading: tuple[int, int, int, int, int], work: Scratch) -> int:
     """Best key over the readings of ``j`` 王; -1 when none wins.
 
@@ -161,6 +185,7 @@ def best_reading(tables: HuTables, pair_with_quad: bool, part: Scratch, sets: tu
     best = -1
     if j > room:
         return best
+    suffix_need(back, part, work)
     work[STATE] = START
     work[RANK] = 0
     work[LEFT] = j
@@ -193,6 +218,7 @@ def best_reading(tables: HuTables, pair_with_quad: bool, part: Scratch, sets: tu
         small = level
         big = level + N_NUMBERS
         room = work[ROOM + level + 1]
+        need = work[NEED + level + 1]
         row = work[STATE + level] * N_SYMBOLS
         option = work[OPTION + level] + 1  # resume after the option taken last
         if option == 0:  # first visit: touch the rows of the next states, so that their misses overlap
@@ -210,7 +236,7 @@ def best_reading(tables: HuTables, pair_with_quad: bool, part: Scratch, sets: tu
                 while option_b < N_OPTIONS:
                     held_b, cost_b, huxi_b, quad_b = card_option(option_b, part[big], work[LIMIT + big],
                                                                  kan >> big & 1 == 1, fixed >> big & 1 == 1, 1)
-                    if held_b >= 0 and 0 <= left - cost_a - cost_b <= room:
+                    if held_b >= 0 and need <= left - cost_a - cost_b <= room:
                         e = trans[row + COUNT_VALUES * held_a + held_b]
                         nxt = e & STATE_MASK
                         if nxt != DEAD:
@@ -267,8 +293,8 @@ def total_of(key: int, min_huxi: int) -> int:
 
 
 @jitable
-def hu_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Melds, wang: int, part: Scratch,
-            work: Scratch) -> tuple[int, int]:
+def hu_wang(tables: HuTables, back: Table, rules: Rules, c: Counts, used: Counts, melds: Melds, wang: int,
+            part: Scratch, work: Scratch) -> tuple[int, int]:
     """``(status, best key)`` of the hand ``c`` with ``wang`` 王 (the winning card in it); key -1
     when no reading wins (the caller applies ``min_huxi`` with :func:`total_of`).
 
@@ -283,7 +309,7 @@ def hu_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Meld
     _, pair_with_quad, _ = rules
     meld_huxi, quads, _, _ = melds
     sets = hand_masks(c, work)
-    return OK, best_reading(tables, pair_with_quad, part, sets, (wang, size + wang, meld_huxi + huxi, 0,
+    return OK, best_reading(tables, back, pair_with_quad, part, sets, (wang, size + wang, meld_huxi + huxi, 0,
                                                                  quads + kan_quads), work)
 
 
@@ -338,8 +364,8 @@ def give_free_unit(c: Counts, part: Scratch, u: int, t: int, work: Scratch) -> N
 
 
 @jitable
-def ting_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Melds, wang: int, part: Scratch,
-              work: Scratch, out: Scratch) -> tuple[int, int]:
+def ting_wang(tables: HuTables, back: Table, rules: Rules, c: Counts, used: Counts, melds: Melds, wang: int,
+              part: Scratch, work: Scratch, out: Scratch) -> tuple[int, int]:
     """Fill ``out`` (21) with the best total huxi after drawing each card and, in out[WANG], a 王
     (NO_WIN where it does not win); ``(status, number of winning draws)``.
 
@@ -373,15 +399,15 @@ def ting_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Me
                     part[t] = held
                     bit = 1 << t
                     if x == KAN_COPIES:  # the 坎 becomes a 提
-                        key = best_reading(tables, pair_with_quad, part, (kan & ~bit, fixed | bit),
+                        key = best_reading(tables, back, pair_with_quad, part, (kan & ~bit, fixed | bit),
                                            (wang, size + grown + wang, melds_huxi + gained, 0, quads + upgraded), work)
                     elif x == MAX_PART_COPIES:  # the pair and the card: a 偎, which one 王 makes a 提
                         work[LIMIT + t] = 0
-                        key = best_reading(tables, pair_with_quad, part, (kan | bit, fixed),
+                        key = best_reading(tables, back, pair_with_quad, part, (kan | bit, fixed),
                                            (wang, size + grown + wang, melds_huxi + gained, 0, quads + upgraded), work)
                         work[LIMIT + t] = MAX_PART_COPIES
                     else:  # joins the part, or makes an exposed 碰/偎 a 跑/提
-                        key = best_reading(tables, pair_with_quad, part, (kan, fixed),
+                        key = best_reading(tables, back, pair_with_quad, part, (kan, fixed),
                                            (wang, size + grown + wang, melds_huxi + gained, 0, quads + upgraded), work)
                 else:  # a free third copy inside unit u
                     part[t] = held
@@ -389,7 +415,7 @@ def ting_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Me
                     key = -1
                     if spent >= 0:
                         if spent <= wang:
-                            key = best_reading(tables, pair_with_quad, part, (kan, fixed | mask),
+                            key = best_reading(tables, back, pair_with_quad, part, (kan, fixed | mask),
                                                (wang - spent, size + grown + wang, melds_huxi + gained, reds, quads),
                                                work)
                         give_free_unit(c, part, u, t, work)
@@ -402,7 +428,7 @@ def ting_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Me
             waits += 1
     out[WANG] = NO_WIN
     if wang < MAX_WANG:
-        key = best_reading(tables, pair_with_quad, part, (kan, fixed),
+        key = best_reading(tables, back, pair_with_quad, part, (kan, fixed),
                            (wang + 1, size + wang + 1, melds_huxi, 0, quads), work)
         out[WANG] = total_of(key, min_huxi)
         if out[WANG] >= 0:

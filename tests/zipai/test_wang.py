@@ -168,8 +168,9 @@ def test_wang_kernels_follow_the_status_protocol():
     rows = np.array([counts_of("一二三 二七")] * 3, np.uint8)
     out = np.empty(3, np.int16)
     wangs = np.array([1, 1, 2], np.uint8)
-    assert kernels.hu_batch_wang(rows, wangs, g.hu, (0, False, group_limit(False)), out) == (jit.ERR_SIZE, 2)
+    assert kernels.hu_batch_wang(rows, wangs, g.hu, g.ting[0], (0, False, group_limit(False)), out) == (jit.ERR_SIZE, 2)
     wangs[2] = 1
-    assert kernels.hu_batch_wang(rows, wangs, g.hu, (0, False, group_limit(False)), out) == (jit.OK, 3)
+    assert kernels.hu_batch_wang(rows, wangs, g.hu, g.ting[0], (0, False, group_limit(False)), out) == (jit.OK, 3)
     waits = np.empty((3, 21), np.int16)
-    assert kernels.ting_batch_wang(rows, wangs, g.hu, (0, False, group_limit(False)), waits) == (jit.ERR_SIZE, 0)
+    rules = (0, False, group_limit(False))
+    assert kernels.ting_batch_wang(rows, wangs, g.hu, g.ting[0], rules, waits) == (jit.ERR_SIZE, 0)
