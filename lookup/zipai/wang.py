@@ -82,7 +82,8 @@ QUADS = GAINED + _LEVELS
 DROPPED = QUADS + _LEVELS
 """... the cards and 王 that left the part as those sets ..."""
 OPTION = DROPPED + _LEVELS
-"""... and the option taken at number n: N_OPTIONS * small option + big option (-1 before the first)."""
+"""... and the choice taken at number n: N_OPTIONS * small choice + big choice (:func:`card_choices`;
+-1 before the first)."""
 ROOM = OPTION + _LEVELS
 """work[ROOM + n]: the most 王 numbers n..9 can take."""
 LIMIT = ROOM + _LEVELS
@@ -92,12 +93,25 @@ READ = LIMIT + N_CARDS
 """work[READ + t]: 王 read as card t before the search (the cards of a free third copy's unit)."""
 BEST = READ + N_CARDS
 """work[BEST + t]: 王 read as card t in the best reading found."""
-SINK = BEST + N_CARDS
-"""work[SINK]: keeps the loads that touch rows ahead of the search from being optimised away."""
-NEED = SINK + 1
+NEED = BEST + N_CARDS
 """work[NEED + n]: the fewest 王 numbers n..9 take in a winning reading, a lower bound (n = 0..10;
 :func:`suffix_need`)."""
-WORK_SIZE = NEED + _LEVELS
+N_CHOICES = NEED + _LEVELS
+"""work[N_CHOICES + t]: the options of card t that apply with the hand's 王 (:func:`card_choices`),
+in option order; choice i of card t is at N_OPTIONS * t + i of each of ..."""
+HELD = N_CHOICES + N_CARDS
+"""... work[HELD]: its count in the part, ..."""
+COST = HELD + N_CARDS * N_OPTIONS
+"""... work[COST]: the 王 it takes, ..."""
+HUXI = COST + N_CARDS * N_OPTIONS
+"""... work[HUXI]: the huxi of the set it makes, ..."""
+QUAD = HUXI + N_CARDS * N_OPTIONS
+"""... work[QUAD]: 1 for a 提, ..."""
+DROP = QUAD + N_CARDS * N_OPTIONS
+"""... work[DROP]: the cards and 王 that leave the part as that set, ..."""
+RED = DROP + N_CARDS * N_OPTIONS
+"""... and work[RED]: the 王 it reads as red cards."""
+WORK_SIZE = RED + N_CARDS * N_OPTIONS
 
 
 @jitable
@@ -124,15 +138,36 @@ def card_option(option: int, held: int, limit: int, kan: bool, fixed: bool, case
 
 
 @jitable
-def record_reading(part: Counts, kan: int, fixed: int, level: int, work: Scratch) -> None:
+def record_reading(level: int, work: Scratch) -> None:
     """work[BEST] = work[READ] plus the reading of the search's path (no 王 from number ``level`` on)."""
     for n in range(N_NUMBERS):
-        option = work[OPTION + n] if n < level else 0
         for t in (n, n + N_NUMBERS):
-            chosen = option // N_OPTIONS if t == n else option % N_OPTIONS
-            _, cost, _, _ = card_option(chosen, part[t], work[LIMIT + t], kan >> t & 1 == 1, fixed >> t & 1 == 1,
-                                        t // N_NUMBERS)
-            work[BEST + t] = work[READ + t] + cost
+            work[BEST + t] = work[READ + t]
+            if n < level:
+                chosen = work[OPTION + n] // N_OPTIONS if t == n else work[OPTION + n] % N_OPTIONS
+                work[BEST + t] += work[COST + N_OPTIONS * t + chosen]
+
+
+@jitable
+def card_choices(part: Counts, kan: int, fixed: int, j: int, work: Scratch) -> None:
+    """Fill work[N_CHOICES] and the choices of each card: its :func:`card_option` options that
+    apply and take at most ``j`` 王, in option order."""
+    for t in range(N_CARDS):
+        case = t // N_NUMBERS
+        count = 0
+        for option in range(N_OPTIONS):
+            held, cost, huxi, quad = card_option(option, part[t], work[LIMIT + t], kan >> t & 1 == 1,
+                                                 fixed >> t & 1 == 1, case)
+            if held >= 0 and cost <= j:
+                i = N_OPTIONS * t + count
+                work[HELD + i] = held
+                work[COST + i] = cost
+                work[HUXI + i] = huxi
+                work[QUAD + i] = quad
+                work[DROP + i] = part[t] + cost if option >= KAN_OPTION else 0
+                work[RED + i] = cost * RED_CARD[t]
+                count += 1
+        work[N_CHOICES + t] = count
 
 
 @jitable
@@ -186,6 +221,7 @@ def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scra
     if j > room:
         return best
     suffix_need(back, part, work)
+    card_choices(part, kan, fixed, j, work)
     work[STATE] = START
     work[RANK] = 0
     work[LEFT] = j
@@ -195,7 +231,6 @@ def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scra
     work[DROPPED] = 0
     work[OPTION] = -1
     level = 0
-    touched = 0
     while level >= 0:
         if work[OPTION + level] < 0 and work[LEFT + level] == 0:  # every 王 read: walk the rest as it is
             state = work[STATE + level]
@@ -211,7 +246,7 @@ def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scra
                 key = (base + work[GAINED + level] + (values[rank] & HUXI_MASK)) * RED_SCALE + red + work[REDS + level]
                 if key > best:
                     best = key
-                    record_reading(part, kan, fixed, level, work)
+                    record_reading(level, work)
             level -= 1
             continue
         left = work[LEFT + level]
@@ -220,51 +255,45 @@ def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scra
         room = work[ROOM + level + 1]
         need = work[NEED + level + 1]
         row = work[STATE + level] * N_SYMBOLS
-        option = work[OPTION + level] + 1  # resume after the option taken last
-        if option == 0:  # first visit: touch the rows of the next states, so that their misses overlap
-            for x in range(N_SYMBOLS):
-                ahead = (trans[row + x] & STATE_MASK) * N_SYMBOLS
-                touched += trans[ahead] + trans[ahead + N_SYMBOLS - 1]  # a row spans two cache lines
-        option_a = option // N_OPTIONS
-        option_b = option % N_OPTIONS
+        choice = work[OPTION + level] + 1  # resume after the choice taken last
+        choice_a = choice // N_OPTIONS
+        choice_b = choice % N_OPTIONS
+        first_a = N_OPTIONS * small
+        first_b = N_OPTIONS * big
+        count_a = work[N_CHOICES + small]
+        count_b = work[N_CHOICES + big]
         nxt = DEAD
-        e = held_a = cost_a = huxi_a = quad_a = held_b = cost_b = huxi_b = quad_b = 0
-        while option_a < N_OPTIONS and nxt == DEAD:
-            held_a, cost_a, huxi_a, quad_a = card_option(option_a, part[small], work[LIMIT + small],
-                                                         kan >> small & 1 == 1, fixed >> small & 1 == 1, 0)
-            if held_a >= 0 and cost_a <= left:
-                while option_b < N_OPTIONS:
-                    held_b, cost_b, huxi_b, quad_b = card_option(option_b, part[big], work[LIMIT + big],
-                                                                 kan >> big & 1 == 1, fixed >> big & 1 == 1, 1)
-                    if held_b >= 0 and need <= left - cost_a - cost_b <= room:
-                        e = trans[row + COUNT_VALUES * held_a + held_b]
+        e = cost_a = cost_b = 0
+        while choice_a < count_a and nxt == DEAD:
+            cost_a = work[COST + first_a + choice_a]
+            if cost_a <= left:
+                symbol_a = row + COUNT_VALUES * work[HELD + first_a + choice_a]
+                while choice_b < count_b:
+                    cost_b = work[COST + first_b + choice_b]
+                    if need <= left - cost_a - cost_b <= room:
+                        e = trans[symbol_a + work[HELD + first_b + choice_b]]
                         nxt = e & STATE_MASK
                         if nxt != DEAD:
                             break
-                    option_b += 1
+                    choice_b += 1
             if nxt == DEAD:
-                option_a += 1
-                option_b = 0
-        option = N_OPTIONS * option_a + option_b
+                choice_a += 1
+                choice_b = 0
         if nxt == DEAD:
             level -= 1
             continue
-        work[OPTION + level] = option
+        a = first_a + choice_a
+        b = first_b + choice_b
+        work[OPTION + level] = N_OPTIONS * choice_a + choice_b
         work[STATE + level + 1] = nxt
         work[RANK + level + 1] = work[RANK + level] + (e >> RANK_SHIFT)
         work[LEFT + level + 1] = left - cost_a - cost_b
-        work[REDS + level + 1] = work[REDS + level] + cost_a * RED_CARD[small] + cost_b * RED_CARD[big]
-        work[GAINED + level + 1] = work[GAINED + level] + huxi_a + huxi_b
-        work[QUADS + level + 1] = work[QUADS + level] + quad_a + quad_b
-        dropped = work[DROPPED + level]
-        if option // N_OPTIONS >= KAN_OPTION:  # the small card left the part as a set
-            dropped += part[small] + cost_a
-        if option % N_OPTIONS >= KAN_OPTION:
-            dropped += part[big] + cost_b
-        work[DROPPED + level + 1] = dropped
+        work[REDS + level + 1] = work[REDS + level] + work[RED + a] + work[RED + b]
+        work[GAINED + level + 1] = work[GAINED + level] + work[HUXI + a] + work[HUXI + b]
+        work[QUADS + level + 1] = work[QUADS + level] + work[QUAD + a] + work[QUAD + b]
+        work[DROPPED + level + 1] = work[DROPPED + level] + work[DROP + a] + work[DROP + b]
         work[OPTION + level + 1] = -1
         level += 1
-    work[SINK] = touched
     return best
 
 
