@@ -188,6 +188,19 @@ def suffix_need(back: Table, part: Counts, work: Scratch) -> None:
 
 
 @jitable
+def walk_rest(trans: Table, part: Counts, level: int, state: int, rank: int) -> tuple[int, int]:
+    """``(state, rank)`` after walking numbers ``level``..9 of ``part`` from ``state`` with ``rank``
+    so far, stopping at the dead state."""
+    n = level
+    while n < N_NUMBERS and state != DEAD:
+        e = trans[state * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+        state = e & STATE_MASK
+        rank += e >> RANK_SHIFT
+        n += 1
+    return state, rank
+
+
+@jitable
 def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scratch, sets: tuple[int, int],
                  reading: tuple[int, int, int, int, int], work: Scratch) -> int:
     """Best key over the readings of ``j`` 王; -1 when none wins.
@@ -232,15 +245,8 @@ def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scra
     work[OPTION] = -1
     level = 0
     while level >= 0:
-        if work[OPTION + level] < 0 and work[LEFT + level] == 0:  # every 王 read: walk the rest as it is
-            state = work[STATE + level]
-            rank = work[RANK + level]
-            n = level
-            while n < N_NUMBERS and state != DEAD:
-                e = trans[state * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
-                state = e & STATE_MASK
-                rank += e >> RANK_SHIFT
-                n += 1
+        if work[OPTION + level] < 0 and work[LEFT + level] == 0:  # no 王 to read (j = 0): walk the rest as it is
+            state, rank = walk_rest(trans, part, level, work[STATE + level], work[RANK + level])
             if state == final and pair_rule_ok(size - work[DROPPED + level], quads + work[QUADS + level],
                                                pair_with_quad):
                 key = (base + work[GAINED + level] + (values[rank] & HUXI_MASK)) * RED_SCALE + red + work[REDS + level]
@@ -264,7 +270,7 @@ def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scra
         count_b = work[N_CHOICES + big]
         nxt = DEAD
         e = cost_a = cost_b = 0
-        while choice_a < count_a and nxt == DEAD:
+        while choice_a < count_a:
             cost_a = work[COST + first_a + choice_a]
             if cost_a <= left:
                 symbol_a = row + COUNT_VALUES * work[HELD + first_a + choice_a]
@@ -274,11 +280,28 @@ def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scra
                         e = trans[symbol_a + work[HELD + first_b + choice_b]]
                         nxt = e & STATE_MASK
                         if nxt != DEAD:
-                            break
+                            if left > cost_a + cost_b:
+                                break
+                            # every 王 read: the rest is walked here, with no node of its own
+                            a = first_a + choice_a
+                            b = first_b + choice_b
+                            state, rank = walk_rest(trans, part, level + 1, nxt, work[RANK + level] + (e >> RANK_SHIFT))
+                            if state == final and pair_rule_ok(
+                                    size - work[DROPPED + level] - work[DROP + a] - work[DROP + b],
+                                    quads + work[QUADS + level] + work[QUAD + a] + work[QUAD + b], pair_with_quad):
+                                key = ((base + work[GAINED + level] + work[HUXI + a] + work[HUXI + b]
+                                        + (values[rank] & HUXI_MASK)) * RED_SCALE
+                                       + red + work[REDS + level] + work[RED + a] + work[RED + b])
+                                if key > best:
+                                    best = key
+                                    work[OPTION + level] = N_OPTIONS * choice_a + choice_b
+                                    record_reading(level + 1, work)
+                            nxt = DEAD
                     choice_b += 1
-            if nxt == DEAD:
-                choice_a += 1
-                choice_b = 0
+                if nxt != DEAD:
+                    break
+            choice_a += 1
+            choice_b = 0
         if nxt == DEAD:
             level -= 1
             continue
