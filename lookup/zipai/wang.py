@@ -73,17 +73,10 @@ RANK = STATE + _LEVELS
 """... its rank offset so far ..."""
 LEFT = RANK + _LEVELS
 """... the 王 left to read ..."""
-REDS = LEFT + _LEVELS
-"""... the 王 read as red cards so far ..."""
-GAINED = REDS + _LEVELS
-"""... the huxi of the sets made by 王 so far ..."""
-QUADS = GAINED + _LEVELS
-"""... the 提 among them ..."""
-DROPPED = QUADS + _LEVELS
-"""... the cards and 王 that left the part as those sets ..."""
-OPTION = DROPPED + _LEVELS
-"""... and the choice taken at number n: N_OPTIONS * small choice + big choice (:func:`card_choices`;
--1 before the first)."""
+SUMS = LEFT + _LEVELS
+"""... the sums so far (:data:`SUM_SHIFT`) ..."""
+OPTION = SUMS + _LEVELS
+"""... and the pair taken at number n (:func:`number_pairs`; -1 before the first)."""
 ROOM = OPTION + _LEVELS
 """work[ROOM + n]: the most 王 numbers n..9 can take."""
 LIMIT = ROOM + _LEVELS
@@ -103,15 +96,30 @@ HELD = N_CHOICES + N_CARDS
 """... work[HELD]: its count in the part, ..."""
 COST = HELD + N_CARDS * N_OPTIONS
 """... work[COST]: the 王 it takes, ..."""
-HUXI = COST + N_CARDS * N_OPTIONS
-"""... work[HUXI]: the huxi of the set it makes, ..."""
-QUAD = HUXI + N_CARDS * N_OPTIONS
-"""... work[QUAD]: 1 for a 提, ..."""
-DROP = QUAD + N_CARDS * N_OPTIONS
-"""... work[DROP]: the cards and 王 that leave the part as that set, ..."""
-RED = DROP + N_CARDS * N_OPTIONS
-"""... and work[RED]: the 王 it reads as red cards."""
-WORK_SIZE = RED + N_CARDS * N_OPTIONS
+CHOICE_SUMS = COST + N_CARDS * N_OPTIONS
+"""... and work[CHOICE_SUMS]: what it adds to the sums (:data:`SUM_SHIFT`)."""
+PAIR_ROOM = N_OPTIONS * N_OPTIONS
+N_PAIRS = CHOICE_SUMS + N_CARDS * N_OPTIONS
+"""work[N_PAIRS + n]: the pairs of choices of number n's two cards that take at most the hand's
+王 (:func:`number_pairs`), in choice order; pair i of number n is at PAIR_ROOM * n + i of ..."""
+PAIR_SYMBOL = N_PAIRS + N_NUMBERS
+"""... work[PAIR_SYMBOL]: the symbol it reads, ..."""
+PAIR_COST = PAIR_SYMBOL + N_NUMBERS * PAIR_ROOM
+"""... work[PAIR_COST]: the 王 it takes, ..."""
+PAIR_SUMS = PAIR_COST + N_NUMBERS * PAIR_ROOM
+"""... work[PAIR_SUMS]: what it adds to the sums, ..."""
+PAIR_CHOICE = PAIR_SUMS + N_NUMBERS * PAIR_ROOM
+"""... and work[PAIR_CHOICE]: N_OPTIONS * small choice + big choice."""
+WORK_SIZE = PAIR_CHOICE + N_NUMBERS * PAIR_ROOM
+
+SUM_SHIFT = 8
+SUM_MASK = (1 << SUM_SHIFT) - 1
+"""The sums of a reading's choices in one int, SUM_SHIFT bits each: the cards and 王 that left
+the part as sets made by 王 (bits 0..7), the 提 among those sets, the 王 read as red cards, and
+the huxi of those sets (from bit 3 * SUM_SHIFT)."""
+QUAD_SUM = SUM_SHIFT
+RED_SUM = 2 * SUM_SHIFT
+HUXI_SUM = 3 * SUM_SHIFT
 
 
 @jitable
@@ -144,7 +152,8 @@ def record_reading(level: int, work: Scratch) -> None:
         for t in (n, n + N_NUMBERS):
             work[BEST + t] = work[READ + t]
             if n < level:
-                chosen = work[OPTION + n] // N_OPTIONS if t == n else work[OPTION + n] % N_OPTIONS
+                choice = work[PAIR_CHOICE + PAIR_ROOM * n + work[OPTION + n]]
+                chosen = choice // N_OPTIONS if t == n else choice % N_OPTIONS
                 work[BEST + t] += work[COST + N_OPTIONS * t + chosen]
 
 
@@ -162,12 +171,45 @@ def card_choices(part: Counts, kan: int, fixed: int, j: int, work: Scratch) -> N
                 i = N_OPTIONS * t + count
                 work[HELD + i] = held
                 work[COST + i] = cost
-                work[HUXI + i] = huxi
-                work[QUAD + i] = quad
-                work[DROP + i] = part[t] + cost if option >= KAN_OPTION else 0
-                work[RED + i] = cost * RED_CARD[t]
+                dropped = part[t] + cost if option >= KAN_OPTION else 0
+                work[CHOICE_SUMS + i] = (int(dropped) + (int(quad) << QUAD_SUM) + (int(cost * RED_CARD[t]) << RED_SUM)
+                                         + (int(huxi) << HUXI_SUM))
                 count += 1
         work[N_CHOICES + t] = count
+
+
+@jitable
+def number_pairs(j: int, work: Scratch) -> None:
+    """Fill work[N_PAIRS] and the pairs of each number: every choice of its small card with every
+    choice of its big card (:func:`card_choices`, filled first) that take at most ``j`` 王 together."""
+    for n in range(N_NUMBERS):
+        count = 0
+        first_a = N_OPTIONS * n
+        first_b = N_OPTIONS * (n + N_NUMBERS)
+        for choice_a in range(work[N_CHOICES + n]):
+            a = first_a + choice_a
+            for choice_b in range(work[N_CHOICES + n + N_NUMBERS]):
+                b = first_b + choice_b
+                cost = work[COST + a] + work[COST + b]
+                if cost <= j:
+                    i = PAIR_ROOM * n + count
+                    work[PAIR_SYMBOL + i] = COUNT_VALUES * work[HELD + a] + work[HELD + b]
+                    work[PAIR_COST + i] = cost
+                    work[PAIR_SUMS + i] = work[CHOICE_SUMS + a] + work[CHOICE_SUMS + b]
+                    work[PAIR_CHOICE + i] = N_OPTIONS * choice_a + choice_b
+                    count += 1
+        work[N_PAIRS + n] = count
+
+
+@jitable
+def leaf_key(values: Table, pair_with_quad: bool, reading: tuple[int, int, int, int, int], sums: int,
+             rank: int) -> int:
+    """The key of a winning part of rank ``rank`` read with choices of sums ``sums``
+    (:data:`SUM_SHIFT`), or -1 when the pair rule refuses it."""
+    _, size, base, red, quads = reading
+    if not pair_rule_ok(size - (sums & SUM_MASK), quads + (sums >> QUAD_SUM & SUM_MASK), pair_with_quad):
+        return -1
+    return (base + (sums >> HUXI_SUM) + (values[rank] & HUXI_MASK)) * RED_SCALE + red + (sums >> RED_SUM & SUM_MASK)
 
 
 @jitable
@@ -218,7 +260,7 @@ def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scra
     """
     trans, final, values = tables
     kan, fixed = sets
-    j, size, base, red, quads = reading
+    j = reading[0]
     room = 0
     work[ROOM + N_NUMBERS] = 0
     for n in range(N_NUMBERS - 1, -1, -1):
@@ -235,86 +277,59 @@ def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scra
         return best
     suffix_need(back, part, work)
     card_choices(part, kan, fixed, j, work)
+    number_pairs(j, work)
     work[STATE] = START
     work[RANK] = 0
     work[LEFT] = j
-    work[REDS] = 0
-    work[GAINED] = 0
-    work[QUADS] = 0
-    work[DROPPED] = 0
+    work[SUMS] = 0
     work[OPTION] = -1
     level = 0
     while level >= 0:
         if work[OPTION + level] < 0 and work[LEFT + level] == 0:  # no 王 to read (j = 0): walk the rest as it is
             state, rank = walk_rest(trans, part, level, work[STATE + level], work[RANK + level])
-            if state == final and pair_rule_ok(size - work[DROPPED + level], quads + work[QUADS + level],
-                                               pair_with_quad):
-                key = (base + work[GAINED + level] + (values[rank] & HUXI_MASK)) * RED_SCALE + red + work[REDS + level]
+            if state == final:
+                key = leaf_key(values, pair_with_quad, reading, work[SUMS + level], rank)
                 if key > best:
                     best = key
                     record_reading(level, work)
             level -= 1
             continue
         left = work[LEFT + level]
-        small = level
-        big = level + N_NUMBERS
         room = work[ROOM + level + 1]
         need = work[NEED + level + 1]
         row = work[STATE + level] * N_SYMBOLS
-        choice = work[OPTION + level] + 1  # resume after the choice taken last
-        choice_a = choice // N_OPTIONS
-        choice_b = choice % N_OPTIONS
-        first_a = N_OPTIONS * small
-        first_b = N_OPTIONS * big
-        count_a = work[N_CHOICES + small]
-        count_b = work[N_CHOICES + big]
+        first = PAIR_ROOM * level
+        count = work[N_PAIRS + level]
+        i = work[OPTION + level] + 1  # resume after the pair taken last
         nxt = DEAD
-        e = cost_a = cost_b = 0
-        while choice_a < count_a:
-            cost_a = work[COST + first_a + choice_a]
-            if cost_a <= left:
-                symbol_a = row + COUNT_VALUES * work[HELD + first_a + choice_a]
-                while choice_b < count_b:
-                    cost_b = work[COST + first_b + choice_b]
-                    if need <= left - cost_a - cost_b <= room:
-                        e = trans[symbol_a + work[HELD + first_b + choice_b]]
-                        nxt = e & STATE_MASK
-                        if nxt != DEAD:
-                            if left > cost_a + cost_b:
-                                break
-                            # every 王 read: the rest is walked here, with no node of its own
-                            a = first_a + choice_a
-                            b = first_b + choice_b
-                            state, rank = walk_rest(trans, part, level + 1, nxt, work[RANK + level] + (e >> RANK_SHIFT))
-                            if state == final and pair_rule_ok(
-                                    size - work[DROPPED + level] - work[DROP + a] - work[DROP + b],
-                                    quads + work[QUADS + level] + work[QUAD + a] + work[QUAD + b], pair_with_quad):
-                                key = ((base + work[GAINED + level] + work[HUXI + a] + work[HUXI + b]
-                                        + (values[rank] & HUXI_MASK)) * RED_SCALE
-                                       + red + work[REDS + level] + work[RED + a] + work[RED + b])
-                                if key > best:
-                                    best = key
-                                    work[OPTION + level] = N_OPTIONS * choice_a + choice_b
-                                    record_reading(level + 1, work)
-                            nxt = DEAD
-                    choice_b += 1
+        e = rest = 0
+        while i < count:
+            rest = left - work[PAIR_COST + first + i]
+            if need <= rest <= room:
+                e = trans[row + work[PAIR_SYMBOL + first + i]]
+                nxt = e & STATE_MASK
                 if nxt != DEAD:
-                    break
-            choice_a += 1
-            choice_b = 0
+                    if rest > 0:
+                        break
+                    # every 王 read: the rest is walked here, with no node of its own
+                    state, rank = walk_rest(trans, part, level + 1, nxt, work[RANK + level] + (e >> RANK_SHIFT))
+                    if state == final:
+                        sums = work[SUMS + level] + work[PAIR_SUMS + first + i]
+                        key = leaf_key(values, pair_with_quad, reading, sums, rank)
+                        if key > best:
+                            best = key
+                            work[OPTION + level] = i
+                            record_reading(level + 1, work)
+                    nxt = DEAD
+            i += 1
         if nxt == DEAD:
             level -= 1
             continue
-        a = first_a + choice_a
-        b = first_b + choice_b
-        work[OPTION + level] = N_OPTIONS * choice_a + choice_b
+        work[OPTION + level] = i
         work[STATE + level + 1] = nxt
         work[RANK + level + 1] = work[RANK + level] + (e >> RANK_SHIFT)
-        work[LEFT + level + 1] = left - cost_a - cost_b
-        work[REDS + level + 1] = work[REDS + level] + work[RED + a] + work[RED + b]
-        work[GAINED + level + 1] = work[GAINED + level] + work[HUXI + a] + work[HUXI + b]
-        work[QUADS + level + 1] = work[QUADS + level] + work[QUAD + a] + work[QUAD + b]
-        work[DROPPED + level + 1] = work[DROPPED + level] + work[DROP + a] + work[DROP + b]
+        work[LEFT + level + 1] = rest
+        work[SUMS + level + 1] = work[SUMS + level] + work[PAIR_SUMS + first + i]
         work[OPTION + level + 1] = -1
         level += 1
     return best
