@@ -110,7 +110,11 @@ PAIR_SUMS = PAIR_COST + N_NUMBERS * PAIR_ROOM
 """... work[PAIR_SUMS]: what it adds to the sums, ..."""
 PAIR_CHOICE = PAIR_SUMS + N_NUMBERS * PAIR_ROOM
 """... and work[PAIR_CHOICE]: N_OPTIONS * small choice + big choice."""
-WORK_SIZE = PAIR_CHOICE + N_NUMBERS * PAIR_ROOM
+SET_ROOM = 32
+SETS = PAIR_CHOICE + N_NUMBERS * PAIR_ROOM
+"""work[SETS + SET_ROOM * b + i]: the reverse automaton states :func:`suffix_need` reaches with
+one 王 (two buffers b, at most SET_ROOM states each)."""
+WORK_SIZE = SETS + 2 * SET_ROOM
 
 SUM_SHIFT = 8
 SUM_MASK = (1 << SUM_SHIFT) - 1
@@ -213,20 +217,54 @@ def leaf_key(values: Table, pair_with_quad: bool, reading: tuple[int, int, int, 
 
 
 @jitable
-def suffix_need(back: Table, part: Counts, work: Scratch) -> None:
-    """work[NEED + n] (n = 0..10): 1 when the reverse automaton ``back`` reads the part's numbers
-    n..9 as they are (9 first) into the dead state, else 0.
+def suffix_need(back: Table, part: Counts, j: int, work: Scratch) -> None:
+    """Fill work[NEED + n] (n = 0..10): a lower bound on the 王 (of ``j``) a winning reading
+    takes in numbers n..9.
 
-    A winning reading reads its numbers n..9 into a live state, so a reading that takes no 王
-    there reads them as they are: where that is dead, the path of :func:`best_reading` must
-    leave at least one 王 for numbers n..9.
+    A winning reading reads its numbers n..9 (9 first) into a live state of the reverse
+    automaton ``back``. With no 王 there, they read as the part holds them; with ``j`` >= 2 the
+    states reached with one 王 are followed too, over the numbers' pairs (:func:`number_pairs`,
+    filled first), in work[SETS] (a set that outgrows SET_ROOM counts as live from then on).
+    The bound is 0 while the part's own numbers are live, 1 while a set with one 王 is, else 2.
     """
     state = START
+    size = 0
+    follow = j >= 2
     work[NEED + N_NUMBERS] = 0
     for n in range(N_NUMBERS - 1, -1, -1):
+        symbol = COUNT_VALUES * part[n] + part[n + N_NUMBERS]
+        if follow and size <= SET_ROOM:  # one 王: in number n (from the part's state), or before it
+            grown = 0
+            into = SETS + SET_ROOM * (1 - n % 2)
+            for i in range(size):
+                s = back[work[SETS + SET_ROOM * (n % 2) + i] * N_SYMBOLS + symbol]
+                if s != DEAD:
+                    work[into + grown] = s
+                    grown += 1
+            if state != DEAD:
+                first = PAIR_ROOM * n
+                for i in range(work[N_PAIRS + n]):
+                    if work[PAIR_COST + first + i] == 1:
+                        s = back[state * N_SYMBOLS + work[PAIR_SYMBOL + first + i]]
+                        if s != DEAD:
+                            m = 0
+                            while m < grown and work[into + m] != s:
+                                m += 1
+                            if m == grown:
+                                if grown == SET_ROOM:
+                                    grown = SET_ROOM + 1
+                                    break
+                                work[into + grown] = s
+                                grown += 1
+            size = grown
         if state != DEAD:
-            state = back[state * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
-        work[NEED + n] = 1 if state == DEAD else 0
+            state = back[state * N_SYMBOLS + symbol]
+        if state != DEAD:
+            work[NEED + n] = 0
+        elif not follow or size > 0:
+            work[NEED + n] = 1
+        else:
+            work[NEED + n] = 2
 
 
 @jitable
@@ -275,9 +313,11 @@ def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scra
     best = -1
     if j > room:
         return best
-    suffix_need(back, part, work)
     card_choices(part, kan, fixed, j, work)
     number_pairs(j, work)
+    suffix_need(back, part, j, work)
+    if work[NEED] > j:
+        return best
     work[STATE] = START
     work[RANK] = 0
     work[LEFT] = j
