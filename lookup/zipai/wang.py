@@ -8,10 +8,11 @@ The readings are searched, not listed: :func:`best_reading` walks the table's au
 depth first, number by number, and each card takes 0..2 王 in the checked part (counts stay
 <= 2) or is made a set by them: 王 read into three or four of a kind make a 坎 (3 small / 6
 big huxi) or a 提 (9 / 12, a quad for the pair rule), from a pair, a single, nothing, or a
-坎 of the hand. Readings share their prefixes, and a prefix every completion of which loses
-reaches the dead state and is cut at once; so is a prefix that leaves no 王 for numbers n..9
-where the reverse automaton finds those numbers, as the hand holds them, dead
-(:func:`suffix_need`).
+坎 of the hand. The options that apply are listed once per search, per card
+(:func:`card_choices`) and per number (:func:`number_pairs`). Readings share their prefixes,
+and a prefix every completion of which loses reaches the dead state and is cut at once; so is
+a prefix that leaves numbers n..9 fewer 王 than any reading of them live in the reverse
+automaton takes (:func:`suffix_need`).
 
 The answer is a *key*: ``total huxi * RED_SCALE + red`` where ``red`` counts the 王 read as
 red cards (二 七 十 贰 柒 拾), so ties on huxi go to the reading with the most red cards; -1
