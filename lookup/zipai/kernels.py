@@ -19,7 +19,7 @@ from .. import jit
 from ..addresses import row_at, unowned
 from ..jit import kernel_decorator
 from . import hand, waits, wang
-from .encoding import N_CARDS, HuTables, TingTables, ting_best_two
+from .encoding import N_CARDS, HuTables, Table, TingTables, ting_best_two
 from .hand import NO_MELDS, Rules
 
 FIXED_SCRATCH = N_CARDS
@@ -70,19 +70,21 @@ def hu_batch(counts: np.ndarray, tables: HuTables, rules: Rules, out: np.ndarray
 
 
 @kernel
-def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, tables: HuTables, rules: Rules,
+def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, tables: HuTables, back: Table, rules: Rules,
                   out: np.ndarray) -> tuple[int, int]:
-    """``out[i]``: best total huxi of row i holding ``wangs[i]`` 王 (no exposed melds), or NO_WIN."""
+    """``out[i]``: best total huxi of row i holding ``wangs[i]`` 王 (no exposed melds), or NO_WIN;
+    ``back`` the group set's reverse automaton."""
     scratch = np.zeros(FIXED_SCRATCH + wang.WORK_SIZE, np.int64)
     part_counts = part_scratch()
     tables = unowned_tables(tables)
+    back = unowned(back)
     min_huxi = rules[0]
     for i in range(counts.shape[0]):
         part, used, work = scratch_views(part_counts, scratch)
         if wangs[i] == 0:
             status, huxi = hand.hu_counts(tables, rules, row_at(counts, i), used, NO_MELDS, part)
         else:
-            status, key = wang.hu_wang(tables, rules, row_at(counts, i), used, NO_MELDS, wangs[i], part, work)
+            status, key = wang.hu_wang(tables, back, rules, row_at(counts, i), used, NO_MELDS, wangs[i], part, work)
             huxi = wang.total_of(key, min_huxi)
         if status != jit.OK:
             return status, i
@@ -131,16 +133,18 @@ def ting_batch(counts: np.ndarray, tables: HuTables, ting_tables: TingTables, ru
 
 
 @kernel
-def ting_batch_wang(counts: np.ndarray, wangs: np.ndarray, tables: HuTables, rules: Rules,
+def ting_batch_wang(counts: np.ndarray, wangs: np.ndarray, tables: HuTables, back: Table, rules: Rules,
                     out: np.ndarray) -> tuple[int, int]:
     """``out[i, t]``: best total huxi of row i (holding ``wangs[i]`` 王) after drawing card t, and
-    ``out[i, WANG]`` after drawing a 王 (no exposed melds), or NO_WIN."""
+    ``out[i, WANG]`` after drawing a 王 (no exposed melds), or NO_WIN; ``back`` as in
+    :func:`hu_batch_wang`."""
     scratch = np.zeros(FIXED_SCRATCH + wang.WORK_SIZE, np.int64)
     part_counts = part_scratch()
     tables = unowned_tables(tables)
+    back = unowned(back)
     for i in range(counts.shape[0]):
         part, used, work = scratch_views(part_counts, scratch)
-        status, _ = wang.ting_wang(tables, rules, row_at(counts, i), used, NO_MELDS, wangs[i], part, work,
+        status, _ = wang.ting_wang(tables, back, rules, row_at(counts, i), used, NO_MELDS, wangs[i], part, work,
                                    row_at(out, i))
         if status != jit.OK:
             return status, i

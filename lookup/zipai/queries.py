@@ -91,8 +91,8 @@ class Query:
     def hu_key(self, work: list[int]) -> int:
         """:func:`lookup.zipai.wang.hu_wang`'s best key (the best reading in ``work``)."""
         m = self.melds
-        status, key = wild.hu_wang(self.tables.hu_view, step_rules(self.rules), self.counts, m.used, m.totals,
-                                   self.wang, [0] * N_CARDS, work)
+        status, key = wild.hu_wang(self.tables.hu_view, self.tables.ting_view[0], step_rules(self.rules),
+                                   self.counts, m.used, m.totals, self.wang, [0] * N_CARDS, work)
         self.check("hu", status, key)
         return key
 
@@ -144,8 +144,8 @@ def ting(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: str | R
                                       [0] * N_CARDS, [0] * waits.PATH_SIZE, out)
     else:
         out = [0] * (N_CARDS + 1)
-        status, n = wild.ting_wang(g.hu_view, rules_, query.counts, m.used, m.totals, query.wang, [0] * N_CARDS,
-                                   [0] * wild.WORK_SIZE, out)
+        status, n = wild.ting_wang(g.hu_view, g.ting_view[0], rules_, query.counts, m.used, m.totals, query.wang,
+                                   [0] * N_CARDS, [0] * wild.WORK_SIZE, out)
     query.check("ting", status, n)
     return {t: h for t, h in enumerate(out) if h != NO_WIN}
 
@@ -202,7 +202,7 @@ def hu_batch(counts: npt.ArrayLike, rules: str | RuleSet = "paohuzi", wang: npt.
         status, row = kernels.hu_batch(counts, g.hu, step_rules(rules), out)
     else:
         rows = batch_wang(wang, counts.shape[0])
-        status, row = kernels.hu_batch_wang(counts, rows, g.hu, step_rules(rules), out)
+        status, row = kernels.hu_batch_wang(counts, rows, g.hu, g.ting[0], step_rules(rules), out)
     jit.check(status, row, _row_error("hu", counts, rows))
     return out
 
@@ -227,6 +227,6 @@ def ting_batch(counts: npt.ArrayLike, rules: str | RuleSet = "paohuzi",
     else:
         rows = batch_wang(wang, counts.shape[0])
         out = answer_array(out, (counts.shape[0], N_CARDS + 1), np.int16)
-        status, row = kernels.ting_batch_wang(counts, rows, g.hu, step_rules(rules), out)
+        status, row = kernels.ting_batch_wang(counts, rows, g.hu, g.ting[0], step_rules(rules), out)
     jit.check(status, row, _row_error("ting", counts, rows))
     return out

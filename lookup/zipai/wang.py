@@ -8,16 +8,20 @@ The readings are searched, not listed: :func:`best_reading` walks the table's au
 depth first, number by number, and each card takes 0..2 王 in the checked part (counts stay
 <= 2) or is made a set by them: 王 read into three or four of a kind make a 坎 (3 small / 6
 big huxi) or a 提 (9 / 12, a quad for the pair rule), from a pair, a single, nothing, or a
-坎 of the hand. Readings share their prefixes, and a prefix every completion of which loses
-reaches the dead state and is cut at once.
+坎 of the hand. The options that apply are listed once per search, per card
+(:func:`card_choices`) and per number (:func:`number_pairs`). Readings share their prefixes,
+and a prefix every completion of which loses reaches the dead state and is cut at once; so is
+a prefix that leaves numbers n..9 fewer 王 than any reading of them live in the reverse
+automaton takes (:func:`suffix_need`).
 
 The answer is a *key*: ``total huxi * RED_SCALE + red`` where ``red`` counts the 王 read as
 red cards (二 七 十 贰 柒 拾), so ties on huxi go to the reading with the most red cards; -1
 when no reading wins. The best reading is written into ``work`` (:data:`BEST`, per card).
 
 :func:`hu_wang` is hu of a hand with 王, :func:`ting_wang` ting (each real card, and a drawn
-王 in ``out[WANG]``). Arguments as in :mod:`lookup.zipai.hand`, plus ``wang`` and ``work``,
-scratch of :data:`WORK_SIZE` ints (a list in Python, int64 compiled).
+王 in ``out[WANG]``). Arguments as in :mod:`lookup.zipai.hand`, plus ``back``, the group set's
+reverse automaton (:data:`~lookup.zipai.encoding.TingTables`), ``wang`` and ``work``, scratch
+of :data:`WORK_SIZE` ints (a list in Python, int64 compiled).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from .encoding import (
     Counts,
     HuTables,
     Scratch,
+    Table,
 )
 from .hand import KAN_COPIES, Melds, Rules, pair_rule_ok, part_size_ok, take_out_sets
 from .units import KAN_HUXI, MAX_CARD_UNITS, NO_CARD, NO_UNIT, TI_HUXI, UNIT_CARD_BYTES, unit_in_set
@@ -54,6 +59,14 @@ RED_SCALE = 8
 RED_CARD = bytes(1 if t % N_NUMBERS in (1, 6, 9) else 0 for t in range(N_CARDS))
 """RED_CARD[t]: 1 for the red cards 二 七 十 贰 柒 拾, else 0."""
 
+PLACE_OPTIONS = MAX_PART_COPIES + 1
+"""Options of a card in the search: 0..2 王 placed in the part, then ..."""
+KAN_OPTION = PLACE_OPTIONS
+"""... a 坎 made with 王 (the card leaves the part), ..."""
+TI_OPTION = KAN_OPTION + 1
+"""... a 提 made with 王 (from the part, or from a 坎 of the hand: one 王)."""
+N_OPTIONS = TI_OPTION + 1
+
 _LEVELS = N_NUMBERS + 1
 STATE = 0
 """work[STATE + n]: automaton state before number n on the current path (n = 0..10) ..."""
@@ -61,16 +74,10 @@ RANK = STATE + _LEVELS
 """... its rank offset so far ..."""
 LEFT = RANK + _LEVELS
 """... the 王 left to read ..."""
-REDS = LEFT + _LEVELS
-"""... the 王 read as red cards so far ..."""
-GAINED = REDS + _LEVELS
-"""... the huxi of the sets made by 王 so far ..."""
-QUADS = GAINED + _LEVELS
-"""... the 提 among them ..."""
-DROPPED = QUADS + _LEVELS
-"""... the cards and 王 that left the part as those sets ..."""
-OPTION = DROPPED + _LEVELS
-"""... and the option taken at number n: N_OPTIONS * small option + big option (-1 before the first)."""
+SUMS = LEFT + _LEVELS
+"""... the sums so far (:data:`SUM_SHIFT`) ..."""
+OPTION = SUMS + _LEVELS
+"""... and the pair taken at number n (:func:`number_pairs`; -1 before the first)."""
 ROOM = OPTION + _LEVELS
 """work[ROOM + n]: the most 王 numbers n..9 can take."""
 LIMIT = ROOM + _LEVELS
@@ -80,17 +87,44 @@ READ = LIMIT + N_CARDS
 """work[READ + t]: 王 read as card t before the search (the cards of a free third copy's unit)."""
 BEST = READ + N_CARDS
 """work[BEST + t]: 王 read as card t in the best reading found."""
-SINK = BEST + N_CARDS
-"""work[SINK]: keeps the loads that touch rows ahead of the search from being optimised away."""
-WORK_SIZE = SINK + 1
+NEED = BEST + N_CARDS
+"""work[NEED + n]: the fewest 王 numbers n..9 take in a winning reading, a lower bound (n = 0..10;
+:func:`suffix_need`)."""
+N_CHOICES = NEED + _LEVELS
+"""work[N_CHOICES + t]: the options of card t that apply with the hand's 王 (:func:`card_choices`),
+in option order; choice i of card t is at N_OPTIONS * t + i of each of ..."""
+HELD = N_CHOICES + N_CARDS
+"""... work[HELD]: its count in the part, ..."""
+COST = HELD + N_CARDS * N_OPTIONS
+"""... work[COST]: the 王 it takes, ..."""
+CHOICE_SUMS = COST + N_CARDS * N_OPTIONS
+"""... and work[CHOICE_SUMS]: what it adds to the sums (:data:`SUM_SHIFT`)."""
+PAIR_ROOM = N_OPTIONS * N_OPTIONS
+N_PAIRS = CHOICE_SUMS + N_CARDS * N_OPTIONS
+"""work[N_PAIRS + n]: the pairs of choices of number n's two cards that take at most the hand's
+王 (:func:`number_pairs`), in choice order; pair i of number n is at PAIR_ROOM * n + i of ..."""
+PAIR_SYMBOL = N_PAIRS + N_NUMBERS
+"""... work[PAIR_SYMBOL]: the symbol it reads, ..."""
+PAIR_COST = PAIR_SYMBOL + N_NUMBERS * PAIR_ROOM
+"""... work[PAIR_COST]: the 王 it takes, ..."""
+PAIR_SUMS = PAIR_COST + N_NUMBERS * PAIR_ROOM
+"""... work[PAIR_SUMS]: what it adds to the sums, ..."""
+PAIR_CHOICE = PAIR_SUMS + N_NUMBERS * PAIR_ROOM
+"""... and work[PAIR_CHOICE]: N_OPTIONS * small choice + big choice."""
+SET_ROOM = 32
+SETS = PAIR_CHOICE + N_NUMBERS * PAIR_ROOM
+"""work[SETS + SET_ROOM * b + i]: the reverse automaton states :func:`suffix_need` reaches with
+one 王 (two buffers b, at most SET_ROOM states each)."""
+WORK_SIZE = SETS + 2 * SET_ROOM
 
-PLACE_OPTIONS = MAX_PART_COPIES + 1
-"""Options of a card in the search: 0..2 王 placed in the part, then ..."""
-KAN_OPTION = PLACE_OPTIONS
-"""... a 坎 made with 王 (the card leaves the part), ..."""
-TI_OPTION = KAN_OPTION + 1
-"""... a 提 made with 王 (from the part, or from a 坎 of the hand: one 王)."""
-N_OPTIONS = TI_OPTION + 1
+SUM_SHIFT = 8
+SUM_MASK = (1 << SUM_SHIFT) - 1
+"""The sums of a reading's choices in one int, SUM_SHIFT bits each: the cards and 王 that left
+the part as sets made by 王 (bits 0..7), the 提 among those sets, the 王 read as red cards, and
+the huxi of those sets (from bit 3 * SUM_SHIFT)."""
+QUAD_SUM = SUM_SHIFT
+RED_SUM = 2 * SUM_SHIFT
+HUXI_SUM = 3 * SUM_SHIFT
 
 
 @jitable
@@ -117,19 +151,138 @@ def card_option(option: int, held: int, limit: int, kan: bool, fixed: bool, case
 
 
 @jitable
-def record_reading(part: Counts, kan: int, fixed: int, level: int, work: Scratch) -> None:
+def record_reading(level: int, work: Scratch) -> None:
     """work[BEST] = work[READ] plus the reading of the search's path (no 王 from number ``level`` on)."""
     for n in range(N_NUMBERS):
-        option = work[OPTION + n] if n < level else 0
         for t in (n, n + N_NUMBERS):
-            chosen = option // N_OPTIONS if t == n else option % N_OPTIONS
-            _, cost, _, _ = card_option(chosen, part[t], work[LIMIT + t], kan >> t & 1 == 1, fixed >> t & 1 == 1,
-                                        t // N_NUMBERS)
-            work[BEST + t] = work[READ + t] + cost
+            work[BEST + t] = work[READ + t]
+            if n < level:
+                choice = work[PAIR_CHOICE + PAIR_ROOM * n + work[OPTION + n]]
+                chosen = choice // N_OPTIONS if t == n else choice % N_OPTIONS
+                work[BEST + t] += work[COST + N_OPTIONS * t + chosen]
 
 
 @jitable
-def best_reading(tables: HuTables, pair_with_quad: bool, part: Scratch, sets: tuple[int, int],
+def card_choices(part: Counts, kan: int, fixed: int, j: int, work: Scratch) -> None:
+    """Fill work[N_CHOICES] and the choices of each card: its :func:`card_option` options that
+    apply and take at most ``j`` 王, in option order."""
+    for t in range(N_CARDS):
+        case = t // N_NUMBERS
+        count = 0
+        for option in range(N_OPTIONS):
+            held, cost, huxi, quad = card_option(option, part[t], work[LIMIT + t], kan >> t & 1 == 1,
+                                                 fixed >> t & 1 == 1, case)
+            if held >= 0 and cost <= j:
+                i = N_OPTIONS * t + count
+                work[HELD + i] = held
+                work[COST + i] = cost
+                dropped = part[t] + cost if option >= KAN_OPTION else 0
+                work[CHOICE_SUMS + i] = (int(dropped) + (int(quad) << QUAD_SUM) + (int(cost * RED_CARD[t]) << RED_SUM)
+                                         + (int(huxi) << HUXI_SUM))
+                count += 1
+        work[N_CHOICES + t] = count
+
+
+@jitable
+def number_pairs(j: int, work: Scratch) -> None:
+    """Fill work[N_PAIRS] and the pairs of each number: every choice of its small card with every
+    choice of its big card (:func:`card_choices`, filled first) that take at most ``j`` 王 together."""
+    for n in range(N_NUMBERS):
+        count = 0
+        first_a = N_OPTIONS * n
+        first_b = N_OPTIONS * (n + N_NUMBERS)
+        for choice_a in range(work[N_CHOICES + n]):
+            a = first_a + choice_a
+            for choice_b in range(work[N_CHOICES + n + N_NUMBERS]):
+                b = first_b + choice_b
+                cost = work[COST + a] + work[COST + b]
+                if cost <= j:
+                    i = PAIR_ROOM * n + count
+                    work[PAIR_SYMBOL + i] = COUNT_VALUES * work[HELD + a] + work[HELD + b]
+                    work[PAIR_COST + i] = cost
+                    work[PAIR_SUMS + i] = work[CHOICE_SUMS + a] + work[CHOICE_SUMS + b]
+                    work[PAIR_CHOICE + i] = N_OPTIONS * choice_a + choice_b
+                    count += 1
+        work[N_PAIRS + n] = count
+
+
+@jitable
+def leaf_key(values: Table, pair_with_quad: bool, reading: tuple[int, int, int, int, int], sums: int,
+             rank: int) -> int:
+    """The key of a winning part of rank ``rank`` read with choices of sums ``sums``
+    (:data:`SUM_SHIFT`), or -1 when the pair rule refuses it."""
+    _, size, base, red, quads = reading
+    if not pair_rule_ok(size - (sums & SUM_MASK), quads + (sums >> QUAD_SUM & SUM_MASK), pair_with_quad):
+        return -1
+    return (base + (sums >> HUXI_SUM) + (values[rank] & HUXI_MASK)) * RED_SCALE + red + (sums >> RED_SUM & SUM_MASK)
+
+
+@jitable
+def suffix_need(back: Table, part: Counts, j: int, work: Scratch) -> None:
+    """Fill work[NEED + n] (n = 0..10): a lower bound on the 王 (of ``j``) a winning reading
+    takes in numbers n..9.
+
+    A winning reading reads its numbers n..9 (9 first) into a live state of the reverse
+    automaton ``back``. With no 王 there, they read as the part holds them; with ``j`` >= 2 the
+    states reached with one 王 are followed too, over the numbers' pairs (:func:`number_pairs`,
+    filled first), in work[SETS] (a set that outgrows SET_ROOM counts as live from then on).
+    The bound is 0 while the part's own numbers are live, 1 while a set with one 王 is, else 2.
+    """
+    state = START
+    size = 0
+    follow = j >= 2
+    work[NEED + N_NUMBERS] = 0
+    for n in range(N_NUMBERS - 1, -1, -1):
+        symbol = COUNT_VALUES * part[n] + part[n + N_NUMBERS]
+        if follow and size <= SET_ROOM:  # one 王: in number n (from the part's state), or before it
+            grown = 0
+            into = SETS + SET_ROOM * (1 - n % 2)
+            for i in range(size):
+                s = back[work[SETS + SET_ROOM * (n % 2) + i] * N_SYMBOLS + symbol]
+                if s != DEAD:
+                    work[into + grown] = s
+                    grown += 1
+            if state != DEAD:
+                first = PAIR_ROOM * n
+                for i in range(work[N_PAIRS + n]):
+                    if work[PAIR_COST + first + i] == 1:
+                        s = back[state * N_SYMBOLS + work[PAIR_SYMBOL + first + i]]
+                        if s != DEAD:
+                            m = 0
+                            while m < grown and work[into + m] != s:
+                                m += 1
+                            if m == grown:
+                                if grown == SET_ROOM:
+                                    grown = SET_ROOM + 1
+                                    break
+                                work[into + grown] = s
+                                grown += 1
+            size = grown
+        if state != DEAD:
+            state = back[state * N_SYMBOLS + symbol]
+        if state != DEAD:
+            work[NEED + n] = 0
+        elif not follow or size > 0:
+            work[NEED + n] = 1
+        else:
+            work[NEED + n] = 2
+
+
+@jitable
+def walk_rest(trans: Table, part: Counts, level: int, state: int, rank: int) -> tuple[int, int]:
+    """``(state, rank)`` after walking numbers ``level``..9 of ``part`` from ``state`` with ``rank``
+    so far, stopping at the dead state."""
+    n = level
+    while n < N_NUMBERS and state != DEAD:
+        e = trans[state * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
+        state = e & STATE_MASK
+        rank += e >> RANK_SHIFT
+        n += 1
+    return state, rank
+
+
+@jitable
+def best_reading(tables: HuTables, back: Table, pair_with_quad: bool, part: Scratch, sets: tuple[int, int],
                  reading: tuple[int, int, int, int, int], work: Scratch) -> int:
     """Best key over the readings of ``j`` 王; -1 when none wins.
 
@@ -146,7 +299,7 @@ def best_reading(tables: HuTables, pair_with_quad: bool, part: Scratch, sets: tu
     """
     trans, final, values = tables
     kan, fixed = sets
-    j, size, base, red, quads = reading
+    j = reading[0]
     room = 0
     work[ROOM + N_NUMBERS] = 0
     for n in range(N_NUMBERS - 1, -1, -1):
@@ -161,84 +314,65 @@ def best_reading(tables: HuTables, pair_with_quad: bool, part: Scratch, sets: tu
     best = -1
     if j > room:
         return best
+    card_choices(part, kan, fixed, j, work)
+    number_pairs(j, work)
+    suffix_need(back, part, j, work)
+    if work[NEED] > j:
+        return best
     work[STATE] = START
     work[RANK] = 0
     work[LEFT] = j
-    work[REDS] = 0
-    work[GAINED] = 0
-    work[QUADS] = 0
-    work[DROPPED] = 0
+    work[SUMS] = 0
     work[OPTION] = -1
     level = 0
-    touched = 0
     while level >= 0:
-        if work[OPTION + level] < 0 and work[LEFT + level] == 0:  # every 王 read: walk the rest as it is
-            state = work[STATE + level]
-            rank = work[RANK + level]
-            n = level
-            while n < N_NUMBERS and state != DEAD:
-                e = trans[state * N_SYMBOLS + COUNT_VALUES * part[n] + part[n + N_NUMBERS]]
-                state = e & STATE_MASK
-                rank += e >> RANK_SHIFT
-                n += 1
-            if state == final and pair_rule_ok(size - work[DROPPED + level], quads + work[QUADS + level],
-                                               pair_with_quad):
-                key = (base + work[GAINED + level] + (values[rank] & HUXI_MASK)) * RED_SCALE + red + work[REDS + level]
+        if work[OPTION + level] < 0 and work[LEFT + level] == 0:  # no 王 to read (j = 0): walk the rest as it is
+            state, rank = walk_rest(trans, part, level, work[STATE + level], work[RANK + level])
+            if state == final:
+                key = leaf_key(values, pair_with_quad, reading, work[SUMS + level], rank)
                 if key > best:
                     best = key
-                    record_reading(part, kan, fixed, level, work)
+                    record_reading(level, work)
             level -= 1
             continue
         left = work[LEFT + level]
-        small = level
-        big = level + N_NUMBERS
         room = work[ROOM + level + 1]
+        need = work[NEED + level + 1]
         row = work[STATE + level] * N_SYMBOLS
-        option = work[OPTION + level] + 1  # resume after the option taken last
-        if option == 0:  # first visit: touch the rows of the next states, so that their misses overlap
-            for x in range(N_SYMBOLS):
-                ahead = (trans[row + x] & STATE_MASK) * N_SYMBOLS
-                touched += trans[ahead] + trans[ahead + N_SYMBOLS - 1]  # a row spans two cache lines
-        option_a = option // N_OPTIONS
-        option_b = option % N_OPTIONS
+        first = PAIR_ROOM * level
+        count = work[N_PAIRS + level]
+        i = work[OPTION + level] + 1  # resume after the pair taken last
         nxt = DEAD
-        e = held_a = cost_a = huxi_a = quad_a = held_b = cost_b = huxi_b = quad_b = 0
-        while option_a < N_OPTIONS and nxt == DEAD:
-            held_a, cost_a, huxi_a, quad_a = card_option(option_a, part[small], work[LIMIT + small],
-                                                         kan >> small & 1 == 1, fixed >> small & 1 == 1, 0)
-            if held_a >= 0 and cost_a <= left:
-                while option_b < N_OPTIONS:
-                    held_b, cost_b, huxi_b, quad_b = card_option(option_b, part[big], work[LIMIT + big],
-                                                                 kan >> big & 1 == 1, fixed >> big & 1 == 1, 1)
-                    if held_b >= 0 and 0 <= left - cost_a - cost_b <= room:
-                        e = trans[row + COUNT_VALUES * held_a + held_b]
-                        nxt = e & STATE_MASK
-                        if nxt != DEAD:
-                            break
-                    option_b += 1
-            if nxt == DEAD:
-                option_a += 1
-                option_b = 0
-        option = N_OPTIONS * option_a + option_b
+        e = rest = 0
+        while i < count:
+            rest = left - work[PAIR_COST + first + i]
+            if need <= rest <= room:
+                e = trans[row + work[PAIR_SYMBOL + first + i]]
+                nxt = e & STATE_MASK
+                if nxt != DEAD:
+                    if rest > 0:
+                        break
+                    # every 王 read: the rest is walked here, with no node of its own
+                    state, rank = walk_rest(trans, part, level + 1, nxt, work[RANK + level] + (e >> RANK_SHIFT))
+                    if state == final:
+                        sums = work[SUMS + level] + work[PAIR_SUMS + first + i]
+                        key = leaf_key(values, pair_with_quad, reading, sums, rank)
+                        if key > best:
+                            best = key
+                            work[OPTION + level] = i
+                            record_reading(level + 1, work)
+                    nxt = DEAD
+            i += 1
         if nxt == DEAD:
             level -= 1
             continue
-        work[OPTION + level] = option
+        work[OPTION + level] = i
         work[STATE + level + 1] = nxt
         work[RANK + level + 1] = work[RANK + level] + (e >> RANK_SHIFT)
-        work[LEFT + level + 1] = left - cost_a - cost_b
-        work[REDS + level + 1] = work[REDS + level] + cost_a * RED_CARD[small] + cost_b * RED_CARD[big]
-        work[GAINED + level + 1] = work[GAINED + level] + huxi_a + huxi_b
-        work[QUADS + level + 1] = work[QUADS + level] + quad_a + quad_b
-        dropped = work[DROPPED + level]
-        if option // N_OPTIONS >= KAN_OPTION:  # the small card left the part as a set
-            dropped += part[small] + cost_a
-        if option % N_OPTIONS >= KAN_OPTION:
-            dropped += part[big] + cost_b
-        work[DROPPED + level + 1] = dropped
+        work[LEFT + level + 1] = rest
+        work[SUMS + level + 1] = work[SUMS + level] + work[PAIR_SUMS + first + i]
         work[OPTION + level + 1] = -1
         level += 1
-    work[SINK] = touched
     return best
 
 
@@ -267,8 +401,8 @@ def total_of(key: int, min_huxi: int) -> int:
 
 
 @jitable
-def hu_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Melds, wang: int, part: Scratch,
-            work: Scratch) -> tuple[int, int]:
+def hu_wang(tables: HuTables, back: Table, rules: Rules, c: Counts, used: Counts, melds: Melds, wang: int,
+            part: Scratch, work: Scratch) -> tuple[int, int]:
     """``(status, best key)`` of the hand ``c`` with ``wang`` 王 (the winning card in it); key -1
     when no reading wins (the caller applies ``min_huxi`` with :func:`total_of`).
 
@@ -283,7 +417,7 @@ def hu_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Meld
     _, pair_with_quad, _ = rules
     meld_huxi, quads, _, _ = melds
     sets = hand_masks(c, work)
-    return OK, best_reading(tables, pair_with_quad, part, sets, (wang, size + wang, meld_huxi + huxi, 0,
+    return OK, best_reading(tables, back, pair_with_quad, part, sets, (wang, size + wang, meld_huxi + huxi, 0,
                                                                  quads + kan_quads), work)
 
 
@@ -338,8 +472,8 @@ def give_free_unit(c: Counts, part: Scratch, u: int, t: int, work: Scratch) -> N
 
 
 @jitable
-def ting_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Melds, wang: int, part: Scratch,
-              work: Scratch, out: Scratch) -> tuple[int, int]:
+def ting_wang(tables: HuTables, back: Table, rules: Rules, c: Counts, used: Counts, melds: Melds, wang: int,
+              part: Scratch, work: Scratch, out: Scratch) -> tuple[int, int]:
     """Fill ``out`` (21) with the best total huxi after drawing each card and, in out[WANG], a 王
     (NO_WIN where it does not win); ``(status, number of winning draws)``.
 
@@ -373,15 +507,15 @@ def ting_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Me
                     part[t] = held
                     bit = 1 << t
                     if x == KAN_COPIES:  # the 坎 becomes a 提
-                        key = best_reading(tables, pair_with_quad, part, (kan & ~bit, fixed | bit),
+                        key = best_reading(tables, back, pair_with_quad, part, (kan & ~bit, fixed | bit),
                                            (wang, size + grown + wang, melds_huxi + gained, 0, quads + upgraded), work)
                     elif x == MAX_PART_COPIES:  # the pair and the card: a 偎, which one 王 makes a 提
                         work[LIMIT + t] = 0
-                        key = best_reading(tables, pair_with_quad, part, (kan | bit, fixed),
+                        key = best_reading(tables, back, pair_with_quad, part, (kan | bit, fixed),
                                            (wang, size + grown + wang, melds_huxi + gained, 0, quads + upgraded), work)
                         work[LIMIT + t] = MAX_PART_COPIES
                     else:  # joins the part, or makes an exposed 碰/偎 a 跑/提
-                        key = best_reading(tables, pair_with_quad, part, (kan, fixed),
+                        key = best_reading(tables, back, pair_with_quad, part, (kan, fixed),
                                            (wang, size + grown + wang, melds_huxi + gained, 0, quads + upgraded), work)
                 else:  # a free third copy inside unit u
                     part[t] = held
@@ -389,7 +523,7 @@ def ting_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Me
                     key = -1
                     if spent >= 0:
                         if spent <= wang:
-                            key = best_reading(tables, pair_with_quad, part, (kan, fixed | mask),
+                            key = best_reading(tables, back, pair_with_quad, part, (kan, fixed | mask),
                                                (wang - spent, size + grown + wang, melds_huxi + gained, reds, quads),
                                                work)
                         give_free_unit(c, part, u, t, work)
@@ -402,7 +536,7 @@ def ting_wang(tables: HuTables, rules: Rules, c: Counts, used: Counts, melds: Me
             waits += 1
     out[WANG] = NO_WIN
     if wang < MAX_WANG:
-        key = best_reading(tables, pair_with_quad, part, (kan, fixed),
+        key = best_reading(tables, back, pair_with_quad, part, (kan, fixed),
                            (wang + 1, size + wang + 1, melds_huxi, 0, quads), work)
         out[WANG] = total_of(key, min_huxi)
         if out[WANG] >= 0:

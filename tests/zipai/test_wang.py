@@ -168,8 +168,51 @@ def test_wang_kernels_follow_the_status_protocol():
     rows = np.array([counts_of("一二三 二七")] * 3, np.uint8)
     out = np.empty(3, np.int16)
     wangs = np.array([1, 1, 2], np.uint8)
-    assert kernels.hu_batch_wang(rows, wangs, g.hu, (0, False, group_limit(False)), out) == (jit.ERR_SIZE, 2)
+    assert kernels.hu_batch_wang(rows, wangs, g.hu, g.ting[0], (0, False, group_limit(False)), out) == (jit.ERR_SIZE, 2)
     wangs[2] = 1
-    assert kernels.hu_batch_wang(rows, wangs, g.hu, (0, False, group_limit(False)), out) == (jit.OK, 3)
+    assert kernels.hu_batch_wang(rows, wangs, g.hu, g.ting[0], (0, False, group_limit(False)), out) == (jit.OK, 3)
     waits = np.empty((3, 21), np.int16)
-    assert kernels.ting_batch_wang(rows, wangs, g.hu, (0, False, group_limit(False)), waits) == (jit.ERR_SIZE, 0)
+    rules = (0, False, group_limit(False))
+    assert kernels.ting_batch_wang(rows, wangs, g.hu, g.ting[0], rules, waits) == (jit.ERR_SIZE, 0)
+
+
+def test_suffix_need_matches_the_readings_of_each_suffix(rng):
+    """suffix_need against the reverse automaton walked over every reading of numbers n..9 with
+    no 王 and with one 王 (every card option of every number): 0 when the part's own numbers are
+    live, 1 when a one-王 reading is, else 2."""
+    from lookup.zipai import wang as w
+    from lookup.zipai.encoding import COUNT_VALUES, DEAD, N_NUMBERS, N_SYMBOLS, START, VIEW
+    from lookup.zipai.hand import take_out_sets
+
+    back = VIEW.get().plain.ting_view[0]
+
+    def live(symbols, n):
+        state = START
+        for m in range(N_NUMBERS - 1, n - 1, -1):
+            state = back[state * N_SYMBOLS + symbols[m]]
+        return state != DEAD
+
+    needs = []
+    for c, _ in wang_hands(rng, 300, 2, 21):
+        part = [0] * 20
+        take_out_sets(c, [0] * 20, part)
+        work = [0] * w.WORK_SIZE
+        kan, fixed = w.hand_masks(c, work)
+        w.card_choices(part, kan, fixed, 2, work)
+        w.number_pairs(2, work)
+        w.suffix_need(back, part, 2, work)
+        held = [COUNT_VALUES * part[m] + part[m + N_NUMBERS] for m in range(N_NUMBERS)]
+        for n in range(N_NUMBERS + 1):
+            one = []
+            for m in range(n, N_NUMBERS):
+                for a in range(w.N_OPTIONS):
+                    for b in range(w.N_OPTIONS):
+                        options = [w.card_option(o, part[t], work[w.LIMIT + t], kan >> t & 1 == 1,
+                                                 fixed >> t & 1 == 1, t // N_NUMBERS)
+                                   for o, t in ((a, m), (b, m + N_NUMBERS))]
+                        if min(x[0] for x in options) >= 0 and sum(x[1] for x in options) == 1:
+                            one.append(held[:m] + [COUNT_VALUES * options[0][0] + options[1][0]] + held[m + 1:])
+            want = 0 if live(held, n) else 1 if any(live(s, n) for s in one) else 2
+            assert work[w.NEED + n] == want, (c, n)
+            needs.append(want)
+    assert {0, 1, 2} <= set(needs)
