@@ -7,7 +7,8 @@
 :func:`score_hand` is the one per-hand step: the candidates of :mod:`.candidates` (split × 王
 reading × winning-card placement × 王 special), each valued by the preset (:mod:`.mingtang`,
 :mod:`.tun`); the highest score wins, ties to more huxi, then the first found. The batch form
-runs that step row by row in Python.
+runs a compiled kernel that reaches the same answers (:mod:`.kernels`), the step itself on
+the rows the kernel leaves to it.
 """
 
 from __future__ import annotations
@@ -18,14 +19,15 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from ... import jit
 from ...arrays import answer_array
 from ...errors import InvalidArgumentError, InvalidHandError
 from ..cards import Hand, card_name, hand_counts
-from ..encoding import MAX_COPIES, N_CARDS, N_NUMBERS
+from ..encoding import MAX_COPIES, N_CARDS, N_NUMBERS, VIEW
 from ..melds import Exposed, Meld, MeldLike, fold_melds, parse_meld
 from ..queries import check_wang
 from ..splits import Unit
-from ..units import KAN_HUXI, TI_HUXI
+from ..units import KAN_HUXI, N_GROUPS, N_PLAIN_GROUPS, TI_HUXI, UNIT_CARDS, UNIT_HUXI
 from ..wang import MAX_WANG, WANG
 from . import mingtang
 from .candidates import UNITS, Candidate, candidates
@@ -284,6 +286,116 @@ def _meld_rows(exposed: npt.ArrayLike | None, n: int) -> list[list[Meld]]:
     return rows
 
 
+_SET_SIZE = np.array([0, 3, 3, 4, 4, 0, 0], np.int64)
+"""Cards of each meld kind code's set (0 for none and 吃)."""
+_SET_HUXI = np.array([[0, 0], [1, 3], [3, 6], [6, 9], [9, 12], [0, 0]], np.int64)
+"""Huxi of each meld kind code's set, (small, big)."""
+
+
+def _chi_units() -> np.ndarray:
+    """_CHI_UNIT[400 a + 20 b + c]: the group of the sorted cards a <= b <= c, or -1."""
+    table = np.full(N_CARDS ** 3, -1, np.int64)
+    for u in range(N_GROUPS):
+        a, b, c = UNIT_CARDS[u]
+        table[(a * N_CARDS + b) * N_CARDS + c] = u
+    return table
+
+
+_CHI_UNIT = _chi_units()
+_UNIT_HUXI = np.frombuffer(UNIT_HUXI, np.uint8).astype(np.int64)
+
+
+def _meld_arrays(exposed: npt.ArrayLike | None, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The exposed melds as the kernel takes them: int8 (n, 7) kinds (:data:`.kernels.CHI_YIWUSHI`
+    for an eaten 一五十), cards (a set's card) and huxi, and uint8 (n, 20) copies per card. A bad
+    meld raises :func:`_meld_rows`'s error (the first bad row)."""
+    if exposed is None:
+        zeros = np.zeros((n, MAX_EXPOSED), np.int8)
+        return zeros, zeros, zeros, np.zeros((n, N_CARDS), np.uint8)
+    from .kernels import CHI, CHI_YIWUSHI
+
+    a = np.asarray(exposed)
+    if a.shape != (n, MAX_EXPOSED, 4) or not np.issubdtype(a.dtype, np.integer):
+        _meld_rows(a, n)
+    a = a.astype(np.int64)
+    kind = a[:, :, 0]
+    card = a[:, :, 1:]
+    in_deck = (card >= 0) & (card < N_CARDS)
+    sets = (kind >= 1) & (kind < CHI)
+    chi = kind == CHI
+    ordered = np.sort(np.where(in_deck, card, 0), axis=2)
+    unit = _CHI_UNIT[(ordered[:, :, 0] * N_CARDS + ordered[:, :, 1]) * N_CARDS + ordered[:, :, 2]]
+    bad = (kind < 0) | (kind > CHI) | sets & ~in_deck[:, :, 0] | chi & (~in_deck.all(axis=2) | (unit < 0))
+    if bad.any():
+        _meld_rows(a, n)  # raises the error of the first bad meld
+        raise AssertionError("a meld the batch checks refuse was parsed")
+    first = np.where(sets, card[:, :, 0], 0)
+    huxi = np.where(sets, _SET_HUXI[np.where(sets, kind, 0), first // N_NUMBERS],
+                    np.where(chi, _UNIT_HUXI[np.maximum(unit, 0)], 0))
+    used = np.zeros((n, N_CARDS), np.int64)
+    row = np.broadcast_to(np.arange(n)[:, None], kind.shape)
+    np.add.at(used, (row[sets], first[sets]), _SET_SIZE[kind[sets]])
+    for j in range(3):
+        np.add.at(used, (row[chi], card[:, :, j][chi]), 1)
+    codes = np.where(chi & (unit >= N_PLAIN_GROUPS), CHI_YIWUSHI, kind)
+    return (codes.astype(np.int8), np.where(sets, first, -1).astype(np.int8), huxi.astype(np.int8),
+            used.astype(np.uint8))
+
+
+_COLUMNS = ("win_card", "wang", "xing", "xing_count", "huangfan", *FLAGS)
+"""score_batch's per-row arguments in the kernel's column order (:data:`.kernels.C_WIN` ...)."""
+
+
+def _columns(values: dict[str, npt.ArrayLike], n: int) -> np.ndarray:
+    """The per-row arguments checked (in :data:`_COLUMNS` order, as :func:`_column` checks them)
+    into an int64 (n, len(_COLUMNS)) array."""
+    bounds = {"win_card": (NO_CARD, WANG), "wang": (0, MAX_WANG), "xing": (NO_CARD, WANG),
+              "xing_count": (NO_CARD, 10 ** 6), "huangfan": (0, 10 ** 6)}
+    out = np.empty((n, len(_COLUMNS)), np.int64)
+    for k, name in enumerate(_COLUMNS):
+        value = values[name]
+        lo, hi = bounds.get(name, (0, 1))
+        if isinstance(value, (bool, int, np.bool_, np.integer)):  # one value for every row
+            v = int(value)
+            if n and not lo <= v <= hi:
+                raise InvalidArgumentError(f"row 0: {name} must be {lo}..{hi}, got {v}")
+            out[:, k] = v
+        else:
+            out[:, k] = _column(name, value, n, lo, hi)
+    return out
+
+
+def _hand_rows(rows: np.ndarray) -> np.ndarray:
+    """(N, 20) counts as C-contiguous uint8; a count outside 0..255 as 255 (the kernel refuses it)."""
+    if rows.dtype == np.uint8:
+        return np.ascontiguousarray(rows)
+    bad = (rows < 0) | (rows > MAX_COPIES)
+    out = np.ascontiguousarray(rows.astype(np.uint8))
+    out[bad] = 255
+    return out
+
+
+def _python_row(i: int, hand: list[int], exposed: npt.ArrayLike | None, column: list[int],
+                rules: ScoringRules) -> ScoreResult | None:
+    """Row ``i`` checked and scored by the Python step; an error says ``row i: ...``."""
+    melds = _meld_rows(None if exposed is None else np.asarray(exposed)[i:i + 1], 1)[0]
+    row = dict(zip(_COLUMNS, column))
+    flags: dict[str, object] = {name: bool(row[name]) for name in FLAGS}
+    flags.update(win_card=None if row["win_card"] == NO_CARD else row["win_card"], huangfan=row["huangfan"],
+                 xing=None if row["xing"] == NO_CARD else row["xing"],
+                 xing_count=None if row["xing_count"] == NO_CARD else row["xing_count"])
+    try:
+        counts_, wang_, folded, s, _ = checked(hand, melds, rules, row["wang"], flags)
+        return score_hand(counts_, wang_, folded.melds, s, rules)
+    except (InvalidHandError, InvalidArgumentError, ValueError) as e:
+        if str(e).startswith("row "):
+            raise
+        raise type(e)(f"row {i}: {e}") from None
+
+
+_PARAMS: dict[ScoringRules, np.ndarray] = {}
+
+
 # wide: score's flags, each a scalar or a column
 def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, rules: str | ScoringRules,
                 win_card: npt.ArrayLike | None = None, wang: npt.ArrayLike = 0, xing: npt.ArrayLike | None = None,
@@ -297,44 +409,54 @@ def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, 
     ``counts``: (N, 20) card counts with the winning card; ``exposed``: None or (N, 7, 4)
     integer rows of (kind, card, card, card), kind 0 none, 1 碰, 2 偎, 3 跑, 4 提 (its card in
     the first card column), 5 吃 (its three cards). ``win_card`` and ``xing``: a card index,
-    :data:`~lookup.zipai.WANG` for a 王, -1 or None for none; ``xing_count`` -1 or None for none; ``wang``, ``huangfan``
-    and every flag a scalar or (N,). Rows are checked and scored one by one in Python by the
-    same step as :func:`score`; an error names the first bad row. ``score`` is -1 where a row
+    :data:`~lookup.zipai.WANG` for a 王, -1 or None for none; ``xing_count`` -1 or None for
+    none; ``wang``, ``huangfan`` and every flag a scalar or (N,). ``score`` is -1 where a row
     does not win, ``tun`` and ``fan`` -1 where the preset has none (邵阳剥皮).
+
+    Melds and columns are checked in numpy, then a compiled kernel
+    (:func:`lookup.zipai.scoring.kernels.score_batch`) checks and scores each row as
+    :func:`score` does; an error names the first bad row, with :func:`score`'s message. Rows
+    the kernel leaves to the Python step :func:`score_hand`: 安化's ``santi_wukan`` claims,
+    常德 rows under ``hanghangxi`` / ``jia_hanghangxi`` whose part could split into scoring
+    groups only, and answers too large for the dtype.
     """
+    from . import kernels
+
     rules_ = scoring_rules(rules)
     rows = np.asarray(counts)
     if rows.ndim != 2 or rows.shape[1] != N_CARDS or not np.issubdtype(rows.dtype, np.integer):
         raise InvalidHandError(f"counts must be an integer array of shape (N, {N_CARDS}), got shape {rows.shape} "
                                f"dtype {rows.dtype}")
     n = rows.shape[0]
-    melds = _meld_rows(exposed, n)
+    kinds, cards, huxi, used = _meld_arrays(exposed, n)
+
     def card(value: npt.ArrayLike | None) -> npt.ArrayLike:
         return NO_CARD if value is None else value
 
-    columns = {"win_card": _column("win_card", card(win_card), n, NO_CARD, WANG),
-               "wang": _column("wang", wang, n, 0, MAX_WANG), "xing": _column("xing", card(xing), n, NO_CARD, WANG),
-               "xing_count": _column("xing_count", card(xing_count), n, NO_CARD, 10 ** 6),
-               "huangfan": _column("huangfan", huangfan, n, 0, 10 ** 6)}
-    for name, value in (("self_drawn", self_drawn), ("discard", discard), ("tianhu", tianhu), ("dihu", dihu),
-                        ("haidi", haidi), ("shuahou", shuahou), ("santi_wukan", santi_wukan)):
-        columns[name] = _column(name, value, n, 0, 1)
+    columns = _columns({"win_card": card(win_card), "wang": wang, "xing": card(xing),
+                        "xing_count": card(xing_count), "huangfan": huangfan, "self_drawn": self_drawn,
+                        "discard": discard, "tianhu": tianhu, "dihu": dihu, "haidi": haidi, "shuahou": shuahou,
+                        "santi_wukan": santi_wukan}, n)
     out = answer_array(out, (n,), SCORE_DTYPE)
     out[...] = -1  # every field of every row
-    table = {name: a.tolist() for name, a in columns.items()}
-    for i, hand in enumerate(rows.tolist()):
-        row = {name: a[i] for name, a in table.items()}
-        flags: dict[str, object] = {name: bool(row[name]) for name in FLAGS}
-        flags.update(win_card=None if row["win_card"] == NO_CARD else row["win_card"], huangfan=row["huangfan"],
-                     xing=None if row["xing"] == NO_CARD else row["xing"],
-                     xing_count=None if row["xing_count"] == NO_CARD else row["xing_count"])
-        try:
-            counts_, wang_, folded, s, _ = checked(hand, melds[i], rules_, row["wang"], flags)
-            result = score_hand(counts_, wang_, folded.melds, s, rules_)
-        except (InvalidHandError, InvalidArgumentError, ValueError) as e:
-            if str(e).startswith("row "):
-                raise
-            raise type(e)(f"row {i}: {e}") from None
+    params = _PARAMS.get(rules_)
+    if params is None:
+        params = _PARAMS.setdefault(rules_, kernels.params_of(rules_))
+    answers = np.full((n, 4), -1, np.int64)
+    defer = np.zeros(n, np.uint8)
+    g = (VIEW.value or VIEW.get()).of(rules_.ruleset.yiwushi)
+    status, bad = kernels.score_batch(_hand_rows(rows), used, (kinds, cards, huxi), columns, params, g.hu,
+                                      answers, defer)
+    if status != jit.OK:
+        _python_row(bad, rows[bad].tolist(), exposed, columns[bad].tolist(), rules_)
+        raise AssertionError(f"row {bad} is refused by the score_batch kernel but not by score")
+    python = defer != 0
+    python |= (answers[:, 0] > np.iinfo(np.int32).max) | (answers[:, 1] > np.iinfo(np.int16).max)
+    python |= (answers[:, 2] > np.iinfo(np.int16).max) | (answers[:, 3] > np.iinfo(np.int32).max)
+    for name, k in (("score", 0), ("huxi", 1), ("tun", 2), ("fan", 3)):
+        out[name] = np.where(python, -1, answers[:, k])
+    for i in np.flatnonzero(python).tolist():
+        result = _python_row(i, rows[i].tolist(), exposed, columns[i].tolist(), rules_)
         if result is not None:
             out[i] = (result.score, result.huxi, -1 if result.tun is None else result.tun,
                       -1 if result.fan is None else result.fan)
