@@ -144,6 +144,14 @@ def _batch(preset: str, rng: random.Random, n: int) -> list[tuple]:
                                                 for k, c in melds):
             continue  # a batch has one rules: no 一五十 eaten under yiwushi=False
         named = win if rng.random() < 0.85 or wang else None
+        quads = [i for i, (kind, _) in enumerate(melds) if kind in ("pao", "ti")]
+        if quads and rng.random() < 0.5:  # the winning card completes an exposed 碰 or 偎 into that quad
+            i = rng.choice(quads)
+            kind, cards = melds[i]
+            melds = melds[:i] + [("peng" if kind == "pao" else "wei", cards[:3])] + melds[i + 1:]
+            counts = list(counts)
+            counts[cards[0]] += 1
+            named = win = cards[0]
         rows.append((counts, wang, melds, named, _flags(rng, preset, win, wang)))
     return rows
 
@@ -205,6 +213,54 @@ def test_score_batch_kernel_equals_score_row_by_row(preset, monkeypatch):
             assert not called, f"{preset} {options}: rows {called} left to the Python step"
         called.clear()
     assert wins > 20
+
+
+def test_score_batch_kernel_reads_hengyang_ten_huxi_splits():
+    """衡阳十胡卡 hands whose best split has 11 to 14 huxi and another 10, under each room option
+    and situation: the kernel searches the splits as score does."""
+    rows = []
+    for hand, melds in (("二七八九十十贰贰", [("pao", (4,) * 4), ("peng", (10,) * 3), ("peng", (2,) * 3),
+                                               ("chi", (15, 16, 17))]),
+                        ("二七八九十十贰贰", [("pao", (4,) * 4), ("peng", (10,) * 3), ("wei", (2,) * 3),
+                                               ("chi", (13, 14, 15))]),
+                        ("一二三二七十贰贰", [("ti", (4,) * 4), ("peng", (10,) * 3), ("peng", (5,) * 3),
+                                               ("chi", (15, 16, 17))])):
+        counts = zipai.hand_counts(hand)
+        for named in (None, *sorted({t for t in range(20) if counts[t]})):
+            for flags in ({"discard": True}, {"self_drawn": True}, {"xing": 1}, {"xing_count": 2}):
+                rows.append((counts, 0, melds, named, {"huangfan": 0, **flags}))
+    rng = random.Random("hengyang-ka")
+    ka = 0
+    for options in _option_sets("hengyang_shihuka", rng):
+        out = _score_batch("hengyang_shihuka", options, rows)
+        for i, row in enumerate(rows):
+            got = tuple(int(out[i][f]) for f in ("score", "huxi", "tun", "fan"))
+            assert got == _expected("hengyang_shihuka", options, row), f"{options} row {i}: {row}"
+            ka += got[1] == 10
+    assert ka > 20
+
+
+SPECIAL_HANDS = (("一二三 四五六 七八九 壹贰叁 贰柒拾 二王", [("pao", (17,) * 4)], "二"),
+                 ("一二三 四五六 七八九 壹贰叁 贰柒拾 王王", [("pao", (17,) * 4)], "王"),
+                 ("一二三 四五六 壹贰叁 肆伍陆 贰柒拾 九九 八王王王", [], "八"),
+                 ("一二三 四五六 七八九 壹贰叁 肆伍陆 贰柒拾 王王王", [], "王"),
+                 ("一二三 四五六 七八九 壹贰叁 肆伍陆 贰柒拾 二王王", [], "二"),
+                 ("一二三 壹贰叁 贰柒拾 肆伍陆 五五 七八九 王王王王", [], "王"))
+"""Hands whose best reading is a 王 special (王钓, 王钓王, 王炸, 王闯王, 王闯, 王炸王)."""
+
+
+def test_score_batch_kernel_reads_the_wang_specials():
+    rows = []
+    for hand, melds, win in SPECIAL_HANDS:
+        counts = zipai.hand_counts(hand.replace("王", ""))
+        named = 20 if win == "王" else zipai.cards.parse_cards(win)[0]
+        for xing in ({}, {"xing": 20}, {"xing": named % 20}, {"xing_count": 3}):
+            rows.append((counts, hand.count("王"), melds, named, {"self_drawn": True, "huangfan": 0, **xing}))
+    for options in ({}, {"anfan_xianhu": True}, {"hongzhuan": True, "cap": 300}, {"shuangxing": True}):
+        out = _score_batch("yongzhou", options, rows)
+        for i, row in enumerate(rows):
+            got = tuple(int(out[i][f]) for f in ("score", "huxi", "tun", "fan"))
+            assert got == _expected("yongzhou", options, row), f"{options} row {i}: {row}"
 
 
 def test_score_batch_kernel_on_the_documented_conflicts():

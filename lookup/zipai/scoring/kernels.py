@@ -23,11 +23,11 @@ from __future__ import annotations
 import numpy as np
 
 from ... import jit
-from ...addresses import row_at
+from ...addresses import row_at, unowned
 from ...jit import jitable, kernel_decorator
 from ..encoding import HUXI_MASK, MAX_COPIES, N_CARDS, N_NUMBERS, HuTables, walk
 from ..hand import KAN_COPIES, part_size_ok, take_out_sets
-from ..kernels import part_scratch, unowned_tables
+from ..kernels import unowned_tables
 from ..splits import SPLIT_WORK, split_huxis
 from ..units import KAN_HUXI, PAO_HUXI, TI_HUXI
 from ..wang import RED_CARD, WANG
@@ -51,7 +51,11 @@ CHANGDE, HENGYANG, YONGZHOU, ANHUA, BOPI = range(5)
 """Columns of the kernel's ``columns`` (int64, (N, N_COLUMNS)): score_batch's per-row arguments."""
 
 PENG, WEI, PAO, TI, CHI, CHI_YIWUSHI = 1, 2, 3, 4, 5, 6
-"""Meld kind codes of the kernel's ``kinds`` (score_batch's, and 6 for an eaten 一五十)."""
+"""Meld kind codes of the kernel's ``melds`` (score_batch's, and 6 for an eaten 一五十)."""
+MELDS = 7
+KIND, CARD, HUXI = 0, MELDS, 2 * MELDS
+"""A row of the kernel's ``melds`` (int8, 21): melds[KIND + j] the kind code of meld j (0: none),
+melds[CARD + j] a set's card (-1 for 吃), melds[HUXI + j] its huxi."""
 UNITS = 7
 HONOURED = bytes(1 if t in (0, 1, 2, 6, 9, 10, 11, 12, 16, 19) else 0 for t in range(N_CARDS))
 """HONOURED[t]: card t is in a group that scores without 一五十 (一二三 二七十 and their big forms)."""
@@ -59,6 +63,14 @@ HENGYANG_LOW = bytes((3, 1, 2, 2, 2))
 """衡阳十胡卡's 囤 of 10..14 huxi (:data:`lookup.zipai.scoring.tun.HENGYANG_LOW`)."""
 CHANGDE_FLAGS = 6
 """常德's 听胡, 天胡, 地胡 and 海底胡 are 6 番 each."""
+IDX = SPLIT_WORK
+"""work[IDX + j]: the card the j-th free 王 reads as (a sorted reading), after split_huxis's scratch."""
+WORK_SIZE = IDX + 4
+BASE, FUSED, HELD, PART, WHOLE, SCRATCH_ROWS = range(6)
+"""Rows of the scratch :func:`layout_best` takes: the layout's hand and fixed units' cards, the
+hand with a reading of its 王, its checked part, the whole hand."""
+MAX_ANSWER = (2 ** 31 - 1, 2 ** 15 - 1, 2 ** 15 - 1, 2 ** 31 - 1)
+"""The most each answer field holds (int32 score, int16 huxi and 囤, int32 番)."""
 CONFLICTS = ((C_SELF_DRAWN, C_DISCARD), (C_TIANHU, C_DISCARD), (C_TIANHU, C_DIHU), (C_TIANHU, C_HAIDI),
              (C_TIANHU, C_SHUAHOU), (C_DIHU, C_HAIDI), (C_HAIDI, C_DISCARD), (C_SANTI_WUKAN, C_DISCARD),
              (C_SANTI_WUKAN, C_DIHU), (C_SANTI_WUKAN, C_HAIDI), (C_SANTI_WUKAN, C_SHUAHOU))
@@ -81,17 +93,15 @@ def params_of(rules: ScoringRules) -> np.ndarray:
     return out
 
 
-@jitable
-def row_refused(params: np.ndarray, c: np.ndarray, used: np.ndarray, kinds: np.ndarray, col: np.ndarray) -> bool:
-    """True when the scalar checks refuse the row (:func:`lookup.zipai.scoring.score.checked`):
-    counts over 4, a meld the rules lack, flags that conflict, a 王 or 醒 the preset lacks, a
-    wrong size, a winning card the hand lacks."""
+@jitable(inline="llvm")
+def flags_refused(params: np.ndarray, col: np.ndarray) -> bool:
+    """True when the scalar checks refuse a row's arguments whatever its cards: flags that
+    conflict, a 王 or 醒 the preset lacks, 三提五坎 outside 安化."""
     preset = params[P_PRESET]
     for a, b in CONFLICTS:
         if col[a] and col[b]:
             return True
     win = col[C_WIN]
-    wang = col[C_WANG]
     if win == WANG and col[C_DISCARD]:
         return True
     if (col[C_XING] != -1 or col[C_XING_COUNT] != -1) and preset != YONGZHOU and preset != HENGYANG:
@@ -100,20 +110,30 @@ def row_refused(params: np.ndarray, c: np.ndarray, used: np.ndarray, kinds: np.n
         return True
     if col[C_SANTI_WUKAN] and preset != ANHUA:
         return True
-    if preset != YONGZHOU and (wang or win == WANG or col[C_XING] == WANG):
-        return True
+    return preset != YONGZHOU and (col[C_WANG] > 0 or win == WANG or col[C_XING] == WANG)
+
+
+@jitable(inline="llvm")
+def hand_refused(params: np.ndarray, c: np.ndarray, used: np.ndarray, melds: np.ndarray, col: np.ndarray) -> bool:
+    """True when the scalar checks refuse a row's cards (:func:`lookup.zipai.scoring.score.checked`):
+    counts over 4, an eaten 一五十 the rules lack, a wrong size, a winning card the hand lacks."""
+    win = col[C_WIN]
+    wang = col[C_WANG]
     size = wang
-    melds = 0
-    for j in range(kinds.shape[0]):
-        if kinds[j] == CHI_YIWUSHI and not params[P_YIWUSHI]:
+    exposed = 0
+    for j in range(MELDS):
+        if melds[KIND + j] == CHI_YIWUSHI and not params[P_YIWUSHI]:
             return True
-        melds += kinds[j] != 0
-    for t in range(N_CARDS):
-        if c[t] > MAX_COPIES or used[t] > MAX_COPIES or c[t] + used[t] > MAX_COPIES:
-            return True
-        size += c[t] + used[t]
+        exposed += melds[KIND + j] != 0
+    over = 0
+    for t in range(N_CARDS):  # (counts are >= 0: a sum over 4 is the only way to hold too many)
+        x = c[t] + used[t]
+        over |= x > MAX_COPIES
+        size += x
+    if over:
+        return True
     if col[C_SANTI_WUKAN]:
-        return melds > 0
+        return exposed > 0
     if not UNITS * 3 <= size <= UNITS * 4 - 2:
         return True
     if win == WANG and not wang:
@@ -121,7 +141,7 @@ def row_refused(params: np.ndarray, c: np.ndarray, used: np.ndarray, kinds: np.n
     return 0 <= win < N_CARDS and c[win] == 0
 
 
-@jitable
+@jitable(inline="llvm")
 def xing_of(params: np.ndarray, col: np.ndarray, whole: np.ndarray) -> int:
     """The 醒数 of a whole hand (:func:`lookup.zipai.scoring.mingtang.xing_count`)."""
     if col[C_XING_COUNT] != -1:
@@ -138,7 +158,7 @@ def xing_of(params: np.ndarray, col: np.ndarray, whole: np.ndarray) -> int:
     return 2 * n if params[P_SHUANGXING] else n
 
 
-@jitable
+@jitable(inline="llvm")
 def changde_fan(params: np.ndarray, col: np.ndarray, colours: tuple[int, int, int],
                 shape: tuple[int, int, int, int]) -> int:
     """常德's 番 of a group: ``colours`` (red, big, small); ``shape`` (part size, 坎/提 in the
@@ -169,7 +189,7 @@ def changde_fan(params: np.ndarray, col: np.ndarray, colours: tuple[int, int, in
     return max(1, fan)
 
 
-@jitable
+@jitable(inline="llvm")
 def hengyang_tun(params: np.ndarray, huxi: int, xing: int) -> int:
     """衡阳十胡卡's 囤 of ``huxi`` (:func:`lookup.zipai.scoring.tun.tun`)."""
     t = HENGYANG_LOW[huxi - 10] if huxi < 15 else 3 + (huxi - 15) // 3
@@ -180,7 +200,7 @@ def hengyang_tun(params: np.ndarray, huxi: int, xing: int) -> int:
     return t + xing
 
 
-@jitable
+@jitable(inline="llvm")
 def value_of(params: np.ndarray, col: np.ndarray, huxi: int, colours: tuple[int, int, int], xing: int,
              fan: int) -> tuple[int, int, int]:
     """(score, 囤, 番) of a candidate of ``huxi`` (score -1: refused, 囤 and 番 -1: none).
@@ -264,60 +284,54 @@ def value_of(params: np.ndarray, col: np.ndarray, huxi: int, colours: tuple[int,
     return value, -1, -1
 
 
-@jitable
+@jitable(inline="llvm")
 def layout_best(tables: HuTables, params: np.ndarray, col: np.ndarray, layout: tuple[int, int, int, int, int],
-                fixed: tuple[int, int, int, int, int], arrays: tuple[np.ndarray, np.ndarray, np.ndarray,
-                                                                      np.ndarray, np.ndarray, np.ndarray],
+                fixed: tuple[int, int, int, int, int], scratch: np.ndarray, work: np.ndarray,
                 best: tuple[int, int, int, int]) -> tuple[int, tuple[int, int, int, int]]:
     """Every group of one layout scored against ``best`` (score, huxi, 囤, 番): ``(DEFER or 0,
     the new best)``.
 
     ``layout``: (free 王, placement card or -1, the 王 special's multiplier (1: none), whether
     the melds allow 对子胡 / 听胡 as bits 1 / 2, 团圆 mask of the fixed quads' cards);
-    ``fixed``: the fixed units' (huxi, quads, units, pairs, 0); ``arrays``: (base, the fixed
-    units' cards, held, part, whole, scratch), 20 ints each but the scratch's.
+    ``fixed``: the fixed units' (huxi, quads, units, pairs, cards); ``scratch``: uint8
+    (:data:`SCRATCH_ROWS`, 20), the rows :data:`BASE` (the layout's hand) and :data:`FUSED` (its
+    fixed units' cards) filled, the others written here; ``work``: int64 of :data:`WORK_SIZE`.
     """
     trans, final, values = tables
-    base, fused, held, part, whole, work = arrays
+    base, fused, held, part, whole = (row_at(scratch, BASE), row_at(scratch, FUSED), row_at(scratch, HELD),
+                                      row_at(scratch, PART), row_at(scratch, WHOLE))
     free, place, special, melds, quad_mask = layout
-    fixed_huxi, fixed_quads, fixed_units, fixed_pairs, _ = fixed
+    fixed_huxi, fixed_quads, fixed_units, fixed_pairs, fused_cards = fixed
     preset = params[P_PRESET]
-    read = work[SPLIT_WORK:SPLIT_WORK + N_CARDS]
-    idx = work[SPLIT_WORK + N_CARDS:SPLIT_WORK + N_CARDS + 4]
     for j in range(free):
-        idx[j] = 0
+        work[IDX + j] = 0
+    if free:
+        for t in range(N_CARDS):
+            held[t] = base[t]
+    else:
+        held = base  # no reading: the hand as the layout holds it
     while True:
-        for t in range(N_CARDS):
-            read[t] = 0
         for j in range(free):
-            read[idx[j]] += 1
-        fits = True
-        for t in range(N_CARDS):
-            held[t] = base[t] + read[t]
-            whole[t] = held[t] + fused[t]
-            if whole[t] > MAX_COPIES:
-                fits = False
-        if fits:
-            red = 0
-            small = 0
-            big = 0
-            for t in range(N_NUMBERS):
-                red += whole[t] * RED_CARD[t] + whole[t + N_NUMBERS] * RED_CARD[t + N_NUMBERS]
-                small += whole[t]
-                big += whole[t + N_NUMBERS]
+            held[work[IDX + j]] += 1
+        over = red = small = cards = 0
+        for t in range(N_NUMBERS):  # the whole hand's counts and colours
+            x = held[t] + fused[t]
+            y = held[t + N_NUMBERS] + fused[t + N_NUMBERS]
+            whole[t] = x
+            whole[t + N_NUMBERS] = y
+            over |= (x > MAX_COPIES) | (y > MAX_COPIES)
+            red += x * RED_CARD[t] + y * RED_CARD[t + N_NUMBERS]
+            small += x
+            cards += held[t] + held[t + N_NUMBERS]
+        big = cards + fused_cards - small
+        if not over:
             colours = (red, big, small)
             xing = xing_of(params, col, whole) if preset == YONGZHOU or preset == HENGYANG else 0
             for kept in range(2):
                 if kept and (place < 0 or held[place] != MAX_COPIES):
                     break
                 _, size, set_huxi, hand_quads = take_out_sets(held, fused, part)
-                sets = 0
-                tuanyuan_mask = quad_mask
-                for t in range(N_CARDS):
-                    if held[t] >= KAN_COPIES:
-                        sets += 1
-                        if held[t] == MAX_COPIES and not (kept and t == place):
-                            tuanyuan_mask |= 1 << t
+                sets = (cards - size - MAX_COPIES * hand_quads) // KAN_COPIES + hand_quads
                 if kept:
                     part[place] = 1
                     size += 1
@@ -347,9 +361,11 @@ def layout_best(tables: HuTables, params: np.ndarray, col: np.ndarray, layout: t
                                                  or params[P_JIA_HANGHANGXI] and pair == 1 and outside <= 2):
                             return DEFER, best
                     tuanyuan = 0
-                    for n in range(N_NUMBERS):
-                        if tuanyuan_mask >> n & 1 and tuanyuan_mask >> (n + N_NUMBERS) & 1:
-                            tuanyuan += 1
+                    for n in range(N_NUMBERS):  # a quad of the number in both cases: fixed, or a 提 in the hand
+                        small_quad = quad_mask >> n & 1 or held[n] == MAX_COPIES and not (kept and place == n)
+                        big_quad = (quad_mask >> (n + N_NUMBERS) & 1
+                                    or held[n + N_NUMBERS] == MAX_COPIES and not (kept and place == n + N_NUMBERS))
+                        tuanyuan += small_quad and big_quad
                     fan = changde_fan(params, col, colours, (size, sets, tuanyuan, melds))
                 elif preset == HENGYANG and 11 <= huxi <= 14:
                     target = 10 - fixed_huxi - set_huxi
@@ -358,14 +374,16 @@ def layout_best(tables: HuTables, params: np.ndarray, col: np.ndarray, layout: t
                 total, t, f = value_of(params, col, huxi, colours, xing, fan)
                 if total >= 0 and (total > best[0] or total == best[0] and huxi > best[1]):
                     best = (total, huxi, t, f)
+        for j in range(free):
+            held[work[IDX + j]] -= 1
         j = free - 1
-        while j >= 0 and idx[j] == N_CARDS - 1:
+        while j >= 0 and work[IDX + j] == N_CARDS - 1:
             j -= 1
         if j < 0:
             break
-        nxt = idx[j] + 1
+        nxt = work[IDX + j] + 1
         for k in range(j, free):
-            idx[k] = nxt
+            work[IDX + k] = nxt
     return 0, best
 
 
@@ -374,15 +392,13 @@ SPECIAL_FAN = (1, 4, 8, 16)
 
 
 @jitable
-def score_row(tables: HuTables, params: np.ndarray, c: np.ndarray, used: np.ndarray, melds: tuple[np.ndarray,
-              np.ndarray, np.ndarray], col: np.ndarray, arrays: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-                                                                      np.ndarray, np.ndarray]
-              ) -> tuple[int, tuple[int, int, int, int]]:
+def score_row(tables: HuTables, params: np.ndarray, c: np.ndarray, used: np.ndarray,
+              melds: np.ndarray, col: np.ndarray, scratch: np.ndarray,
+              work: np.ndarray) -> tuple[int, tuple[int, int, int, int]]:
     """``(status, (score, huxi, 囤, 番))`` of one checked row: status 0 (score -1: no win) or
-    :data:`DEFER`. ``melds``: the row's (kinds, cards, huxi), 7 each; ``arrays`` as
-    :func:`layout_best` takes them (base and the fixed cards are filled here)."""
-    kinds, cards, meld_huxi = melds
-    base, fused = arrays[0], arrays[1]
+    :data:`DEFER`. ``melds``: the row's melds (:data:`KIND` ...); ``scratch`` and
+    ``work`` as :func:`layout_best` takes them."""
+    base, fused = row_at(scratch, BASE), row_at(scratch, FUSED)
     best = (-1, -1, -1, -1)
     preset = params[P_PRESET]
     win = col[C_WIN]
@@ -390,41 +406,45 @@ def score_row(tables: HuTables, params: np.ndarray, c: np.ndarray, used: np.ndar
     self_drawn = col[C_SELF_DRAWN]
     if wang and not self_drawn or preset == CHANGDE and col[C_DISCARD]:
         return 0, best
-    huxi = quads = units = 0
+    huxi = quads = units = ncards = 0
     quad_mask = 0
     flags = 3  # 对子胡 allowed (no eaten group), 听胡 (no meld but 提)
-    for j in range(kinds.shape[0]):
-        kind = kinds[j]
+    for j in range(MELDS):
+        kind = melds[KIND + j]
         if kind == 0:
             continue
         units += 1
-        huxi += meld_huxi[j]
+        huxi += melds[HUXI + j]
+        ncards += 3
         if kind == PAO or kind == TI:
+            ncards += 1
             quads += 1
-            quad_mask |= 1 << int(cards[j])
+            quad_mask |= 1 << int(melds[CARD + j])
         if kind >= CHI:
             flags &= ~1
-            if meld_huxi[j] == 0:
+            if melds[HUXI + j] == 0:
                 flags |= 4  # an eaten group without huxi: no 行行息
         if kind != TI:
             flags &= ~2
+    place = win if 0 <= win < N_CARDS else -1
     for t in range(N_CARDS):
         base[t] = c[t]
         fused[t] = used[t]
-    place = win if 0 <= win < N_CARDS else -1
-    status, best = layout_best(tables, params, col, (wang, place, 1, flags, quad_mask), (huxi, quads, units, 0, 0),
-                               arrays, best)
-    if status != 0:
+    status, best = layout_best(tables, params, col, (wang, place, 1, flags, quad_mask), (huxi, quads, units, 0, ncards),
+                               scratch, work, best)
+    if status != 0 or place < 0 and (win != WANG or preset != YONGZHOU):
         return status, best
     if place >= 0:
         case = place // N_NUMBERS
-        for j in range(kinds.shape[0]):  # the winning card completes an exposed 碰 or 偎
-            if cards[j] == win and (kinds[j] == PENG or kinds[j] == WEI):
-                upgraded = TI_HUXI[case] if kinds[j] == WEI and self_drawn else PAO_HUXI[case]
+        for j in range(MELDS):  # the winning card completes an exposed 碰 or 偎
+            kind = melds[KIND + j]
+            if melds[CARD + j] == win and (kind == PENG or kind == WEI):
+                upgraded = TI_HUXI[case] if kind == WEI and self_drawn else PAO_HUXI[case]
                 base[win] -= 1
                 fused[win] += 1
-                status, best = layout_best(tables, params, col, (wang, -1, 1, flags, quad_mask | 1 << win),
-                                           (huxi - meld_huxi[j] + upgraded, quads + 1, units, 0, 0), arrays, best)
+                fixed = (huxi - melds[HUXI + j] + upgraded, quads + 1, units, 0, ncards + 1)
+                status, best = layout_best(tables, params, col, (wang, -1, 1, flags, quad_mask | 1 << win), fixed,
+                                           scratch, work, best)
                 base[win] += 1
                 fused[win] -= 1
                 if status != 0:
@@ -449,8 +469,9 @@ def score_row(tables: HuTables, params: np.ndarray, c: np.ndarray, used: np.ndar
             special_huxi = 0 if n == 2 else KAN_HUXI[case] if n == 3 else TI_HUXI[case]
             fused[t] += n
             status, best = layout_best(tables, params, col, (free, -1, fan, flags, quad_mask),
-                                       (huxi + special_huxi, quads + (n == 4), units + 1, 1 if n == 2 else 0, 0),
-                                       arrays, best)
+                                       (huxi + special_huxi, quads + (n == 4), units + 1, 1 if n == 2 else 0,
+                                        ncards + n),
+                                       scratch, work, best)
             fused[t] -= n
             if place >= 0:
                 base[t] += 1
@@ -461,41 +482,42 @@ kernel = kernel_decorator(__name__)
 
 
 @kernel
-def score_batch(counts: np.ndarray, used: np.ndarray, melds: tuple[np.ndarray, np.ndarray, np.ndarray],
-                columns: np.ndarray, params: np.ndarray, tables: HuTables, out: np.ndarray,
-                defer: np.ndarray) -> tuple[int, int]:
-    """Score each row: ``out[i]`` (score, huxi, 囤, 番), -1 where none, or ``defer[i] = DEFER``.
+def score_batch(counts: np.ndarray, used: np.ndarray, melds: np.ndarray,
+                columns: np.ndarray, params: np.ndarray, tables: HuTables,
+                out: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], defer: np.ndarray) -> tuple[int, int]:
+    """Score each row into ``out`` (score, huxi, 囤, 番: the fields of score_batch's answer,
+    left as they are, -1, where a row does not win or the preset has none), or set
+    ``defer[i] = DEFER``.
 
     ``counts``, ``used``: uint8 (N, 20), the hand with the winning card and the exposed melds'
-    cards; ``melds``: int8 (N, 7) kinds (:data:`PENG` ...), cards (a set's card) and huxi;
-    ``columns``: int64 (N, :data:`N_COLUMNS`); ``params``: :func:`params_of`; ``out`` int64
-    (N, 4) filled with -1; ``defer`` uint8 (N,) zeros. Status: ``(OK, N)``, or ``(ERR_ROW, i)``
-    for the first row the checks refuse (rows after it untouched).
+    cards; ``melds``: int8 (N, 21), each row as :data:`KIND` says;
+    ``columns``: int64 (N, :data:`N_COLUMNS`), or (1, N_COLUMNS) for the same on every row;
+    ``params``: :func:`params_of`; ``defer`` uint8 (N,) zeros. Status: ``(OK, N)``, or
+    ``(ERR_ROW, i)`` for the first row the checks refuse (rows after it untouched).
     """
     tables = unowned_tables(tables)
-    kinds, cards, meld_huxi = melds
-    work = np.zeros(SPLIT_WORK + N_CARDS + 4, np.int64)
-    base = np.zeros(N_CARDS, np.int64)
-    fused = np.zeros(N_CARDS, np.int64)
-    held = np.zeros(N_CARDS, np.int64)
-    whole = np.zeros(N_CARDS, np.int64)
-    part = part_scratch()
+    params = unowned(params)
+    scores, huxis, tuns, fans = out
+    work = np.zeros(WORK_SIZE, np.int64)
+    rows = np.zeros((SCRATCH_ROWS, N_CARDS), np.uint8)
+    same = columns.shape[0] == 1
+    if same and counts.shape[0] and flags_refused(params, row_at(columns, 0)):
+        return ERR_ROW, 0
     for i in range(counts.shape[0]):
-        col = row_at(columns, i)
+        col = row_at(columns, 0 if same else i)
         c = row_at(counts, i)
         u = row_at(used, i)
-        k_row = row_at(kinds, i)
-        if row_refused(params, c, u, k_row, col):
+        m = row_at(melds, i)
+        if not same and flags_refused(params, col) or hand_refused(params, c, u, m, col):
             return ERR_ROW, i
         if col[C_SANTI_WUKAN]:
             defer[i] = DEFER
             continue
-        status, best = score_row(tables, params, c, u, (k_row, row_at(cards, i), row_at(meld_huxi, i)), col,
-                                 (base, fused, held, part, whole, work))
-        if status != 0:
+        status, best = score_row(tables, params, c, u, m, col,
+                                 unowned(rows), unowned(work))
+        if status != 0 or best[0] > MAX_ANSWER[0] or best[1] > MAX_ANSWER[1] or best[2] > MAX_ANSWER[2] \
+                or best[3] > MAX_ANSWER[3]:
             defer[i] = DEFER
-            continue
-        if best[0] >= 0:
-            row = row_at(out, i)
-            row[0], row[1], row[2], row[3] = best
+        elif best[0] >= 0:
+            scores[i], huxis[i], tuns[i], fans[i] = best
     return jit.OK, counts.shape[0]

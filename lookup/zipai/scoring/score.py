@@ -305,13 +305,13 @@ _CHI_UNIT = _chi_units()
 _UNIT_HUXI = np.frombuffer(UNIT_HUXI, np.uint8).astype(np.int64)
 
 
-def _meld_arrays(exposed: npt.ArrayLike | None, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The exposed melds as the kernel takes them: int8 (n, 7) kinds (:data:`.kernels.CHI_YIWUSHI`
-    for an eaten 一五十), cards (a set's card) and huxi, and uint8 (n, 20) copies per card. A bad
-    meld raises :func:`_meld_rows`'s error (the first bad row)."""
+def _meld_arrays(exposed: npt.ArrayLike | None, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The exposed melds as the kernel takes them: int8 (n, 21), per meld its kind code
+    (:data:`.kernels.CHI_YIWUSHI` for an eaten 一五十), then per meld a set's card (-1 for 吃),
+    then per meld its huxi; and uint8 (n, 20) copies per card. A bad meld raises
+    :func:`_meld_rows`'s error (the first bad row)."""
     if exposed is None:
-        zeros = np.zeros((n, MAX_EXPOSED), np.int8)
-        return zeros, zeros, zeros, np.zeros((n, N_CARDS), np.uint8)
+        return np.zeros((n, 3 * MAX_EXPOSED), np.int8), np.zeros((n, N_CARDS), np.uint8)
     from .kernels import CHI, CHI_YIWUSHI
 
     a = np.asarray(exposed)
@@ -338,30 +338,36 @@ def _meld_arrays(exposed: npt.ArrayLike | None, n: int) -> tuple[np.ndarray, np.
     for j in range(3):
         np.add.at(used, (row[chi], card[:, :, j][chi]), 1)
     codes = np.where(chi & (unit >= N_PLAIN_GROUPS), CHI_YIWUSHI, kind)
-    return (codes.astype(np.int8), np.where(sets, first, -1).astype(np.int8), huxi.astype(np.int8),
-            used.astype(np.uint8))
+    melds = np.concatenate([codes, np.where(sets, first, -1), huxi], axis=1).astype(np.int8)
+    return melds, used.astype(np.uint8)
 
 
 _COLUMNS = ("win_card", "wang", "xing", "xing_count", "huangfan", *FLAGS)
 """score_batch's per-row arguments in the kernel's column order (:data:`.kernels.C_WIN` ...)."""
+_BOUNDS = ((NO_CARD, WANG), (0, MAX_WANG), (NO_CARD, WANG), (NO_CARD, 10 ** 6), (0, 10 ** 6)) + ((0, 1),) * len(FLAGS)
+"""The values each of :data:`_COLUMNS` takes."""
+_SCALARS = (bool, int, np.bool_, np.integer)
 
 
-def _columns(values: dict[str, npt.ArrayLike], n: int) -> np.ndarray:
-    """The per-row arguments checked (in :data:`_COLUMNS` order, as :func:`_column` checks them)
-    into an int64 (n, len(_COLUMNS)) array."""
-    bounds = {"win_card": (NO_CARD, WANG), "wang": (0, MAX_WANG), "xing": (NO_CARD, WANG),
-              "xing_count": (NO_CARD, 10 ** 6), "huangfan": (0, 10 ** 6)}
-    out = np.empty((n, len(_COLUMNS)), np.int64)
-    for k, name in enumerate(_COLUMNS):
-        value = values[name]
-        lo, hi = bounds.get(name, (0, 1))
-        if isinstance(value, (bool, int, np.bool_, np.integer)):  # one value for every row
+def _columns(values: tuple[npt.ArrayLike, ...], n: int) -> np.ndarray:
+    """The per-row arguments (in :data:`_COLUMNS` order) checked as :func:`_column` checks them,
+    into an int64 (n, len(_COLUMNS)) array, or (1, len(_COLUMNS)) when each is one value."""
+    scalars = []
+    arrays = {}
+    for k, (name, value, (lo, hi)) in enumerate(zip(_COLUMNS, values, _BOUNDS)):
+        if isinstance(value, _SCALARS):  # one value for every row
             v = int(value)
             if n and not lo <= v <= hi:
                 raise InvalidArgumentError(f"row 0: {name} must be {lo}..{hi}, got {v}")
-            out[:, k] = v
+            scalars.append(v)
         else:
-            out[:, k] = _column(name, value, n, lo, hi)
+            arrays[k] = _column(name, value, n, lo, hi)
+            scalars.append(0)
+    out = np.array([scalars], np.int64)
+    if arrays and n != 1:
+        out = np.repeat(out, n, axis=0)
+    for k, a in arrays.items():
+        out[:, k] = a
     return out
 
 
@@ -428,35 +434,25 @@ def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, 
         raise InvalidHandError(f"counts must be an integer array of shape (N, {N_CARDS}), got shape {rows.shape} "
                                f"dtype {rows.dtype}")
     n = rows.shape[0]
-    kinds, cards, huxi, used = _meld_arrays(exposed, n)
+    melds, used = _meld_arrays(exposed, n)
 
-    def card(value: npt.ArrayLike | None) -> npt.ArrayLike:
-        return NO_CARD if value is None else value
-
-    columns = _columns({"win_card": card(win_card), "wang": wang, "xing": card(xing),
-                        "xing_count": card(xing_count), "huangfan": huangfan, "self_drawn": self_drawn,
-                        "discard": discard, "tianhu": tianhu, "dihu": dihu, "haidi": haidi, "shuahou": shuahou,
-                        "santi_wukan": santi_wukan}, n)
+    columns = _columns((NO_CARD if win_card is None else win_card, wang, NO_CARD if xing is None else xing,
+                        NO_CARD if xing_count is None else xing_count, huangfan, self_drawn, discard, tianhu, dihu,
+                        haidi, shuahou, santi_wukan), n)
     out = answer_array(out, (n,), SCORE_DTYPE)
     out[...] = -1  # every field of every row
     params = _PARAMS.get(rules_)
     if params is None:
         params = _PARAMS.setdefault(rules_, kernels.params_of(rules_))
-    answers = np.full((n, 4), -1, np.int64)
     defer = np.zeros(n, np.uint8)
     g = (VIEW.value or VIEW.get()).of(rules_.ruleset.yiwushi)
-    status, bad = kernels.score_batch(_hand_rows(rows), used, (kinds, cards, huxi), columns, params, g.hu,
-                                      answers, defer)
+    fields = (out["score"], out["huxi"], out["tun"], out["fan"])
+    status, bad = kernels.score_batch(_hand_rows(rows), used, melds, columns, params, g.hu, fields, defer)
     if status != jit.OK:
-        _python_row(bad, rows[bad].tolist(), exposed, columns[bad].tolist(), rules_)
+        _python_row(bad, rows[bad].tolist(), exposed, columns[min(bad, len(columns) - 1)].tolist(), rules_)
         raise AssertionError(f"row {bad} is refused by the score_batch kernel but not by score")
-    python = defer != 0
-    python |= (answers[:, 0] > np.iinfo(np.int32).max) | (answers[:, 1] > np.iinfo(np.int16).max)
-    python |= (answers[:, 2] > np.iinfo(np.int16).max) | (answers[:, 3] > np.iinfo(np.int32).max)
-    for name, k in (("score", 0), ("huxi", 1), ("tun", 2), ("fan", 3)):
-        out[name] = np.where(python, -1, answers[:, k])
-    for i in np.flatnonzero(python).tolist():
-        result = _python_row(i, rows[i].tolist(), exposed, columns[i].tolist(), rules_)
+    for i in np.flatnonzero(defer).tolist():
+        result = _python_row(i, rows[i].tolist(), exposed, columns[min(i, len(columns) - 1)].tolist(), rules_)
         if result is not None:
             out[i] = (result.score, result.huxi, -1 if result.tun is None else result.tun,
                       -1 if result.fan is None else result.fan)
