@@ -338,7 +338,10 @@ def _meld_arrays(exposed: npt.ArrayLike | None, n: int) -> tuple[np.ndarray, np.
     for j in range(3):
         np.add.at(used, (row[chi], card[:, :, j][chi]), 1)
     codes = np.where(chi & (unit >= N_PLAIN_GROUPS), CHI_YIWUSHI, kind)
-    melds = np.concatenate([codes, np.where(sets, first, -1), huxi], axis=1).astype(np.int8)
+    melds = np.empty((n, 3 * MAX_EXPOSED), np.int8)
+    melds[:, :MAX_EXPOSED] = codes
+    melds[:, MAX_EXPOSED:2 * MAX_EXPOSED] = np.where(sets, first, -1)
+    melds[:, 2 * MAX_EXPOSED:] = huxi
     return melds, used.astype(np.uint8)
 
 
@@ -446,8 +449,11 @@ def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, 
         params = _PARAMS.setdefault(rules_, kernels.params_of(rules_))
     defer = np.zeros(n, np.uint8)
     g = (VIEW.value or VIEW.get()).of(rules_.ruleset.yiwushi)
-    fields = (out["score"], out["huxi"], out["tun"], out["fan"])
+    answer = out if n > 1 else np.full(2, -1, SCORE_DTYPE)  # the fields of 2+ rows: one compiled signature
+    fields = (answer["score"], answer["huxi"], answer["tun"], answer["fan"])
     status, bad = kernels.score_batch(_hand_rows(rows), used, melds, columns, params, g.hu, fields, defer)
+    if answer is not out:
+        out[:] = answer[:n]
     if status != jit.OK:
         _python_row(bad, rows[bad].tolist(), exposed, columns[min(bad, len(columns) - 1)].tolist(), rules_)
         raise AssertionError(f"row {bad} is refused by the score_batch kernel but not by score")
