@@ -12,7 +12,8 @@ from .cards import format_counts, hand_counts
 from .encoding import N_CARDS
 from .melds import parse_melds
 from .queries import hu, hu_batch, ting, ting_batch
-from .scoring.score import MAX_EXPOSED, score, score_batch, score_waits
+from .scoring.rows import MAX_EXPOSED
+from .scoring.score import score, score_batch, score_waits
 from .splits import decompositions, hu_detail
 
 __all__ = ["HAND_ROW", "QUERIES", "SCORE_ROW"]

@@ -46,7 +46,6 @@ from .units import (
     ERQISHI_UNIT,
     KAN_HUXI,
     MIXED_UNIT,
-    MOVE_UNIT_BYTES,
     MOVE_UNITS,
     PAIR_UNIT,
     SEQUENCE_UNIT,
@@ -101,6 +100,8 @@ def part_splits(counts: list[int], tables: GroupTables) -> list[tuple[int, tuple
     return found
 
 
+MOVE_UNIT_BYTES = bytes(255 if u < 0 else u for moves in MOVE_UNITS for u in moves)
+"""MOVE_UNITS flat for the compiled steps: MOVE_UNIT_BYTES[N_MOVES * t + m] (255: none)."""
 SPLIT_LEVELS = 8
 """Units a split of a part holds at most (7 groups, or 6 and the pair), and one more level."""
 SPLIT_WORK = 5 * SPLIT_LEVELS

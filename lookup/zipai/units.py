@@ -112,8 +112,6 @@ MOVE_UNITS = _move_units()
 of a vector (lowest number first, small before big), every unit of a split that holds t is
 one of these: m = 0 the pair, 1 the sequence starting at t, 2 二七十 (t = 二 or 贰), 3 and 4
 the mixed triples of t's number (t small), 5 一五十 (t = 一 or 壹; the yiwushi set only)."""
-MOVE_UNIT_BYTES = bytes(255 if u < 0 else u for moves in MOVE_UNITS for u in moves)
-"""MOVE_UNITS flat for the compiled steps: MOVE_UNIT_BYTES[N_MOVES * t + m] (255: none)."""
 
 
 NO_CARD = 255
