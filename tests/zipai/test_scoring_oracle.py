@@ -197,13 +197,13 @@ def _python_rows(monkeypatch) -> list[int]:
     return called
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-def test_score_batch_kernel_equals_score_row_by_row(preset, monkeypatch):
-    rng = random.Random(f"score-batch-{preset}")
+def _compare(preset: str, monkeypatch, seed: str, rows_per_batch: int) -> int:
+    """score_batch against score on random batches under every option set; the winning rows."""
+    rng = random.Random(seed)
     called = _python_rows(monkeypatch)
     wins = 0
     for options in _option_sets(preset, rng):
-        rows = _batch(preset, rng, 12 if preset == "yongzhou" else 24)
+        rows = _batch(preset, rng, rows_per_batch // 2 if preset == "yongzhou" else rows_per_batch)
         out = _score_batch(preset, options, rows)
         for i, row in enumerate(rows):
             got = tuple(int(out[i][f]) for f in ("score", "huxi", "tun", "fan"))
@@ -212,7 +212,18 @@ def test_score_batch_kernel_equals_score_row_by_row(preset, monkeypatch):
         if not (options.get("hanghangxi") or options.get("jia_hanghangxi")):
             assert not called, f"{preset} {options}: rows {called} left to the Python step"
         called.clear()
-    assert wins > 20
+    return wins
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_score_batch_kernel_equals_score_row_by_row(preset, monkeypatch):
+    assert _compare(preset, monkeypatch, f"score-batch-{preset}", 24) > 20
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("preset", PRESETS)
+def test_many_batches_equal_score_row_by_row(preset, monkeypatch):
+    assert _compare(preset, monkeypatch, f"score-batch-many-{preset}", 240) > 200
 
 
 def test_score_batch_kernel_reads_hengyang_ten_huxi_splits():
