@@ -12,7 +12,8 @@ from .cards import format_counts, hand_counts
 from .encoding import N_CARDS
 from .melds import parse_melds
 from .queries import hu, hu_batch, ting, ting_batch
-from .scoring.score import MAX_EXPOSED, score, score_batch, score_waits
+from .scoring.rows import MAX_EXPOSED
+from .scoring.score import score, score_batch, score_waits
 from .splits import decompositions, hu_detail
 
 __all__ = ["HAND_ROW", "QUERIES", "SCORE_ROW"]
@@ -53,6 +54,8 @@ def _waits(answers: np.ndarray) -> list[dict[int, int]]:
 
 
 _WIN, _WAIT = _rows("二七十二七十贰柒拾"), _rows("二七十二七十贰柒 四五六 壹贰叁")
+_SCORE = _rows("贰柒拾 贰柒拾 二七十 一二三 四五六 叁肆伍 八九")
+"""A winning hand with one 王 (21 cards): score_batch's warm-up rows."""
 
 QUERIES = Registry("zipai", (
     Query(hu, hu_batch, Batching(hand_counts, _stack, _huxi, _without_exposed), (
@@ -73,6 +76,7 @@ QUERIES = Registry("zipai", (
         "detail", "the best split of a winning hand and the card counts its 名堂 are judged on", "paohuzi")),
     Query(score, score_batch, warmups=(
         Warmup("score", lambda: score("贰柒拾 贰柒拾 二七十 一二三 四五六 叁肆伍 八九十", rules="changde")),
+        Warmup("score_batch", lambda: score_batch(_SCORE, rules="yongzhou", wang=1, self_drawn=True)),
     ), row=SCORE_ROW, command=CommandLine(
         "score", "the score of a win under a regional scoring preset: 名堂, 囤, 番", "changde")),
     Query(score_waits, command=CommandLine(

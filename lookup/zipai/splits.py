@@ -20,6 +20,7 @@ from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 from ..errors import InvalidHandError
+from ..jit import jitable
 from . import hand as steps
 from . import wang as wild
 from .cards import Hand, card_name, format_cards, hand_counts
@@ -32,6 +33,8 @@ from .encoding import (
     NO_WIN,
     VIEW,
     GroupTables,
+    HuTables,
+    Scratch,
     lowest_card,
     walk,
 )
@@ -94,6 +97,63 @@ def part_splits(counts: list[int], tables: GroupTables) -> list[tuple[int, tuple
                 add_unit(counts, u, 1)
 
     search(-1, 0, 0)
+    return found
+
+
+MOVE_UNIT_BYTES = bytes(255 if u < 0 else u for moves in MOVE_UNITS for u in moves)
+"""MOVE_UNITS flat for the compiled steps: MOVE_UNIT_BYTES[N_MOVES * t + m] (255: none)."""
+SPLIT_LEVELS = 8
+"""Units a split of a part holds at most (7 groups, or 6 and the pair), and one more level."""
+SPLIT_WORK = 5 * SPLIT_LEVELS
+"""Scratch :func:`split_huxis` takes: per level the lowest card, its first moves, the next
+move to try, the huxi so far and the unit taken."""
+
+
+@jitable
+def split_huxis(tables: HuTables, part: Scratch, work: Scratch) -> int:
+    """The huxi of every split of a part (counts <= 2; restored after) as a bit mask: bit h set
+    when some split scores h. The splits of :func:`part_splits`, searched the same way (each
+    vector's first moves, a unit on the same card at the same or a later move), depth first
+    without recursion, so the kernels compile it. 0 when the part does not split."""
+    trans, final, values = tables
+    rank = walk(trans, final, part)
+    if rank < 0:
+        return 0
+    low, moves, nxt, huxi, unit = 0, SPLIT_LEVELS, 2 * SPLIT_LEVELS, 3 * SPLIT_LEVELS, 4 * SPLIT_LEVELS
+    first = lowest_card(part)
+    if first < 0:
+        return 1
+    found = 0
+    work[low] = first
+    work[moves] = values[rank] >> MOVES_SHIFT
+    work[nxt] = 0
+    work[huxi] = 0
+    d = 0
+    while d >= 0:
+        m = work[nxt + d]
+        while m < N_MOVES and not work[moves + d] >> m & 1:
+            m += 1
+        if m == N_MOVES:  # this level is done: give back the unit the level above took
+            d -= 1
+            if d >= 0:
+                add_unit(part, work[unit + d], 1)
+            continue
+        work[nxt + d] = m + 1
+        card = work[low + d]
+        u = MOVE_UNIT_BYTES[N_MOVES * card + m]
+        add_unit(part, u, -1)
+        h = work[huxi + d] + UNIT_HUXI[u]
+        rest = lowest_card(part)
+        if rest < 0:
+            found |= 1 << h
+            add_unit(part, u, 1)
+            continue
+        work[unit + d] = u
+        d += 1
+        work[low + d] = rest
+        work[moves + d] = values[walk(trans, final, part)] >> MOVES_SHIFT
+        work[nxt + d] = m if rest == card else 0
+        work[huxi + d] = h
     return found
 
 

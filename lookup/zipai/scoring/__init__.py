@@ -7,5 +7,7 @@ presets, the best-scoring reading of a hand, the value of each wait, and settlem
 * :mod:`.mingtang`: the 名堂 of each preset and their 番; 邵阳剥皮's hand value.
 * :mod:`.tun`: 囤 from huxi.
 * :mod:`.score`: ``score``, ``score_waits``, ``score_batch`` and ``ScoreResult``.
+* :mod:`.kernels`: ``score_batch``'s compiled per-row step; :mod:`.values` its checks and preset
+  values, :mod:`.rows` its arguments packed in numpy.
 * :mod:`.settlement`: ``payments`` and ``bopi_settle``.
 """

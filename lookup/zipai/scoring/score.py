@@ -7,7 +7,8 @@
 :func:`score_hand` is the one per-hand step: the candidates of :mod:`.candidates` (split × 王
 reading × winning-card placement × 王 special), each valued by the preset (:mod:`.mingtang`,
 :mod:`.tun`); the highest score wins, ties to more huxi, then the first found. The batch form
-runs that step row by row in Python.
+runs a compiled kernel that reaches the same answers (:mod:`.kernels`), the step itself on
+the rows the kernel leaves to it.
 """
 
 from __future__ import annotations
@@ -18,20 +19,23 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from ... import jit
 from ...arrays import answer_array
 from ...errors import InvalidArgumentError, InvalidHandError
 from ..cards import Hand, card_name, hand_counts
-from ..encoding import MAX_COPIES, N_CARDS, N_NUMBERS
-from ..melds import Exposed, Meld, MeldLike, fold_melds, parse_meld
+from ..encoding import MAX_COPIES, N_CARDS, N_NUMBERS, VIEW
+from ..melds import Exposed, Meld, MeldLike, fold_melds
 from ..queries import check_wang
 from ..splits import Unit
 from ..units import KAN_HUXI, TI_HUXI
 from ..wang import MAX_WANG, WANG
 from . import mingtang
 from .candidates import UNITS, Candidate, candidates
+from .rows import COLUMNS, batch_columns, hand_rows, meld_arrays, meld_rows
 from .rules import ScoringRules, scoring_rules
 from .situation import FLAGS, NO_CARD, Situation, situation
 from .tun import tun
+from .values import params_of
 
 
 class ScoreResult(NamedTuple):
@@ -239,49 +243,25 @@ def score_waits(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), *, rule
 
 SCORE_DTYPE = np.dtype([("score", np.int32), ("huxi", np.int16), ("tun", np.int16), ("fan", np.int32)])
 """A :func:`score_batch` row: score (-1: no win), huxi, 囤 and 番 (-1 where none)."""
-MAX_EXPOSED = 7
-"""Exposed meld rows per hand in :func:`score_batch`."""
-MELD_KINDS = {1: "peng", 2: "wei", 3: "pao", 4: "ti", 5: "chi"}
-"""The meld kind codes of :func:`score_batch`'s ``exposed`` rows (0: no meld)."""
+def _python_row(i: int, hand: list[int], exposed: npt.ArrayLike | None, column: list[int],
+                rules: ScoringRules) -> ScoreResult | None:
+    """Row ``i`` checked and scored by the Python step; an error says ``row i: ...``."""
+    melds = meld_rows(None if exposed is None else np.asarray(exposed)[i:i + 1], 1)[0]
+    row = dict(zip(COLUMNS, column))
+    flags: dict[str, object] = {name: bool(row[name]) for name in FLAGS}
+    flags.update(win_card=None if row["win_card"] == NO_CARD else row["win_card"], huangfan=row["huangfan"],
+                 xing=None if row["xing"] == NO_CARD else row["xing"],
+                 xing_count=None if row["xing_count"] == NO_CARD else row["xing_count"])
+    try:
+        counts_, wang_, folded, s, _ = checked(hand, melds, rules, row["wang"], flags)
+        return score_hand(counts_, wang_, folded.melds, s, rules)
+    except (InvalidHandError, InvalidArgumentError, ValueError) as e:
+        if str(e).startswith("row "):
+            raise
+        raise type(e)(f"row {i}: {e}") from None
 
 
-def _column(name: str, value: npt.ArrayLike, n: int, lo: int, hi: int) -> np.ndarray:
-    """A scalar or an (n,) integer array of ``name``, each within lo..hi, as int64 (n,)."""
-    a = np.asarray(value)
-    if a.dtype == np.bool_:
-        a = a.astype(np.int64)
-    if not np.issubdtype(a.dtype, np.integer) or a.ndim > 1 or a.ndim == 1 and a.shape != (n,):
-        raise InvalidArgumentError(f"{name} must be an integer or an integer array of shape ({n},), "
-                                   f"got shape {a.shape} dtype {a.dtype}")
-    a = np.broadcast_to(a.astype(np.int64), (n,))
-    bad = np.flatnonzero((a < lo) | (a > hi))
-    if bad.size:
-        raise InvalidArgumentError(f"row {bad[0]}: {name} must be {lo}..{hi}, got {a[bad[0]]}")
-    return a
-
-
-def _meld_rows(exposed: npt.ArrayLike | None, n: int) -> list[list[Meld]]:
-    """The exposed melds of each row from (n, 7, 4) int8 rows of (kind, card, card, card)."""
-    if exposed is None:
-        return [[] for _ in range(n)]
-    a = np.asarray(exposed)
-    if a.shape != (n, MAX_EXPOSED, 4) or not np.issubdtype(a.dtype, np.integer):
-        raise InvalidArgumentError(f"exposed must be an integer array of shape ({n}, {MAX_EXPOSED}, 4), "
-                                   f"got shape {a.shape} dtype {a.dtype}")
-    rows = []
-    for i, row in enumerate(a.tolist()):
-        melds = []
-        for kind, *cards in row:
-            if kind == 0:
-                continue
-            if kind not in MELD_KINDS:
-                raise InvalidArgumentError(f"row {i}: meld kind codes are 0..5, got {kind}")
-            try:
-                melds.append(parse_meld((MELD_KINDS[kind], cards if kind == 5 else cards[0])))
-            except InvalidHandError as e:
-                raise type(e)(f"row {i}: {e}") from None
-        rows.append(melds)
-    return rows
+_PARAMS: dict[ScoringRules, np.ndarray] = {}
 
 
 # wide: score's flags, each a scalar or a column
@@ -297,44 +277,44 @@ def score_batch(counts: npt.ArrayLike, exposed: npt.ArrayLike | None = None, *, 
     ``counts``: (N, 20) card counts with the winning card; ``exposed``: None or (N, 7, 4)
     integer rows of (kind, card, card, card), kind 0 none, 1 碰, 2 偎, 3 跑, 4 提 (its card in
     the first card column), 5 吃 (its three cards). ``win_card`` and ``xing``: a card index,
-    :data:`~lookup.zipai.WANG` for a 王, -1 or None for none; ``xing_count`` -1 or None for none; ``wang``, ``huangfan``
-    and every flag a scalar or (N,). Rows are checked and scored one by one in Python by the
-    same step as :func:`score`; an error names the first bad row. ``score`` is -1 where a row
-    does not win, ``tun`` and ``fan`` -1 where the preset has none (邵阳剥皮).
+    :data:`~lookup.zipai.WANG` for a 王, -1 or None for none; ``xing_count`` -1 or None for
+    none; ``wang``, ``huangfan`` and every flag a scalar or (N,). ``score`` is -1 where a row
+    does not win, ``tun`` and ``fan`` -1 where the preset has none (邵阳剥皮). A compiled kernel
+    (:mod:`.kernels`) checks and scores the rows as :func:`score` does (an error names the
+    first bad row, with score's message), but for the rows it leaves to :func:`score_hand`:
+    ``santi_wukan`` claims, 常德 rows under ``hanghangxi`` / ``jia_hanghangxi`` whose part could
+    split into scoring groups only, and answers too large for the dtype.
     """
+    from . import kernels
+
     rules_ = scoring_rules(rules)
     rows = np.asarray(counts)
     if rows.ndim != 2 or rows.shape[1] != N_CARDS or not np.issubdtype(rows.dtype, np.integer):
         raise InvalidHandError(f"counts must be an integer array of shape (N, {N_CARDS}), got shape {rows.shape} "
                                f"dtype {rows.dtype}")
     n = rows.shape[0]
-    melds = _meld_rows(exposed, n)
-    def card(value: npt.ArrayLike | None) -> npt.ArrayLike:
-        return NO_CARD if value is None else value
+    melds, used = meld_arrays(exposed, n)
 
-    columns = {"win_card": _column("win_card", card(win_card), n, NO_CARD, WANG),
-               "wang": _column("wang", wang, n, 0, MAX_WANG), "xing": _column("xing", card(xing), n, NO_CARD, WANG),
-               "xing_count": _column("xing_count", card(xing_count), n, NO_CARD, 10 ** 6),
-               "huangfan": _column("huangfan", huangfan, n, 0, 10 ** 6)}
-    for name, value in (("self_drawn", self_drawn), ("discard", discard), ("tianhu", tianhu), ("dihu", dihu),
-                        ("haidi", haidi), ("shuahou", shuahou), ("santi_wukan", santi_wukan)):
-        columns[name] = _column(name, value, n, 0, 1)
+    columns = batch_columns((NO_CARD if win_card is None else win_card, wang, NO_CARD if xing is None else xing,
+                        NO_CARD if xing_count is None else xing_count, huangfan, self_drawn, discard, tianhu, dihu,
+                        haidi, shuahou, santi_wukan), n)
     out = answer_array(out, (n,), SCORE_DTYPE)
     out[...] = -1  # every field of every row
-    table = {name: a.tolist() for name, a in columns.items()}
-    for i, hand in enumerate(rows.tolist()):
-        row = {name: a[i] for name, a in table.items()}
-        flags: dict[str, object] = {name: bool(row[name]) for name in FLAGS}
-        flags.update(win_card=None if row["win_card"] == NO_CARD else row["win_card"], huangfan=row["huangfan"],
-                     xing=None if row["xing"] == NO_CARD else row["xing"],
-                     xing_count=None if row["xing_count"] == NO_CARD else row["xing_count"])
-        try:
-            counts_, wang_, folded, s, _ = checked(hand, melds[i], rules_, row["wang"], flags)
-            result = score_hand(counts_, wang_, folded.melds, s, rules_)
-        except (InvalidHandError, InvalidArgumentError, ValueError) as e:
-            if str(e).startswith("row "):
-                raise
-            raise type(e)(f"row {i}: {e}") from None
+    params = _PARAMS.get(rules_)
+    if params is None:
+        params = _PARAMS.setdefault(rules_, params_of(rules_))
+    defer = np.zeros(n, np.uint8)
+    g = (VIEW.value or VIEW.get()).of(rules_.ruleset.yiwushi)
+    answer = out if n > 1 else np.full(2, -1, SCORE_DTYPE)  # the fields of 2+ rows: one compiled signature
+    fields = (answer["score"], answer["huxi"], answer["tun"], answer["fan"])
+    status, bad = kernels.score_batch(hand_rows(rows), used, melds, columns, params, g.hu, fields, defer)
+    if answer is not out:
+        out[:] = answer[:n]
+    if status != jit.OK:
+        _python_row(bad, rows[bad].tolist(), exposed, columns[min(bad, len(columns) - 1)].tolist(), rules_)
+        raise AssertionError(f"row {bad} is refused by the score_batch kernel but not by score")
+    for i in np.flatnonzero(defer).tolist():
+        result = _python_row(i, rows[i].tolist(), exposed, columns[min(i, len(columns) - 1)].tolist(), rules_)
         if result is not None:
             out[i] = (result.score, result.huxi, -1 if result.tun is None else result.tun,
                       -1 if result.fan is None else result.fan)
