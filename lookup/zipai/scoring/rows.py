@@ -15,7 +15,7 @@ from ..melds import Meld, parse_meld
 from ..units import N_GROUPS, N_PLAIN_GROUPS, UNIT_CARDS, UNIT_HUXI
 from ..wang import MAX_WANG, WANG
 from .situation import FLAGS, NO_CARD
-from .values import CHI, CHI_YIWUSHI
+from .values import CHI, CHI_YIWUSHI, COLUMNS
 
 MAX_EXPOSED = 7
 """Exposed meld rows per hand in :func:`score_batch`."""
@@ -119,8 +119,6 @@ def meld_arrays(exposed: npt.ArrayLike | None, n: int) -> tuple[np.ndarray, np.n
     return melds, used.astype(np.uint8)
 
 
-COLUMNS = ("win_card", "wang", "xing", "xing_count", "huangfan", *FLAGS)
-"""score_batch's per-row arguments in the kernel's column order (:data:`.kernels.C_WIN` ...)."""
 _BOUNDS = ((NO_CARD, WANG), (0, MAX_WANG), (NO_CARD, WANG), (NO_CARD, 10 ** 6), (0, 10 ** 6)) + ((0, 1),) * len(FLAGS)
 """The values each of :data:`COLUMNS` takes."""
 _SCALARS = (bool, int, np.bool_, np.integer)

@@ -10,25 +10,32 @@ import numpy as np
 
 from ...jit import jitable
 from ..encoding import MAX_COPIES, N_CARDS
+from ..units import UNIT_CARDS, UNIT_HUXI, YIWUSHI_UNIT
 from ..wang import WANG
-from .rules import ScoringRules
+from . import tun
+from .rules import PRESET_OPTIONS, ScoringRules
+from .situation import FLAGS
 
 ERR_ROW = 6
 """Status of a row :func:`lookup.zipai.scoring.score.checked` refuses (it says why)."""
 DEFER = 1
 """``defer[i]``: row i is scored by the Python step."""
 
-PRESET_IDS = {"changde": 0, "hengyang_shihuka": 1, "yongzhou": 2, "anhua": 3, "shaoyang_bopi": 4}
-CHANGDE, HENGYANG, YONGZHOU, ANHUA, BOPI = range(5)
+PRESET_IDS = {name: i for i, name in enumerate(PRESET_OPTIONS)}
+"""Each preset's id in the kernel's ``params``."""
+CHANGDE, HENGYANG, YONGZHOU, ANHUA = (PRESET_IDS[name] for name in ("changde", "hengyang_shihuka", "yongzhou",
+                                                                    "anhua"))
 
 (P_PRESET, P_MIN_HUXI, P_DIFEN, P_CAP, P_HANGHANGXI, P_JIA_HANGHANGXI, P_SIQIHONG, P_SHUANGXING, P_ANFAN,
  P_HONGZHUAN, P_YIXI_YITUN, P_ZIMO_TUN, P_ZIMO_FAN, P_HUPAI_JIA, P_PAPO_CAP, P_TIANDIHU, P_HONGHEIDIAN,
  P_YIWUSHI, N_PARAMS) = range(19)
 """Slots of the kernel's ``params`` (int64): the preset's id and its room options (-1: no cap)."""
 
+COLUMNS = ("win_card", "wang", "xing", "xing_count", "huangfan", *FLAGS)
+"""score_batch's per-row arguments, in the order of the kernel's ``columns`` (int64, (N, len(COLUMNS)))."""
 (C_WIN, C_WANG, C_XING, C_XING_COUNT, C_HUANGFAN, C_SELF_DRAWN, C_DISCARD, C_TIANHU, C_DIHU, C_HAIDI, C_SHUAHOU,
- C_SANTI_WUKAN, N_COLUMNS) = range(13)
-"""Columns of the kernel's ``columns`` (int64, (N, N_COLUMNS)): score_batch's per-row arguments."""
+ C_SANTI_WUKAN) = range(len(COLUMNS))
+"""Their columns."""
 
 PENG, WEI, PAO, TI, CHI, CHI_YIWUSHI = 1, 2, 3, 4, 5, 6
 """Meld kind codes of the kernel's ``melds`` (score_batch's, and 6 for an eaten 一五十)."""
@@ -37,9 +44,9 @@ KIND, CARD, HUXI = 0, MELDS, 2 * MELDS
 """A row of the kernel's ``melds`` (int8, 21): melds[KIND + j] the kind code of meld j (0: none),
 melds[CARD + j] a set's card (-1 for 吃), melds[HUXI + j] its huxi."""
 UNITS = 7
-HONOURED = bytes(1 if t in (0, 1, 2, 6, 9, 10, 11, 12, 16, 19) else 0 for t in range(N_CARDS))
+HONOURED = bytes(any(t in UNIT_CARDS[u] and UNIT_HUXI[u] > 0 for u in range(YIWUSHI_UNIT)) for t in range(N_CARDS))
 """HONOURED[t]: card t is in a group that scores without 一五十 (一二三 二七十 and their big forms)."""
-HENGYANG_LOW = bytes((3, 1, 2, 2, 2))
+HENGYANG_LOW = bytes(tun.HENGYANG_LOW[huxi] for huxi in sorted(tun.HENGYANG_LOW))
 """衡阳十胡卡's 囤 of 10..14 huxi (:data:`lookup.zipai.scoring.tun.HENGYANG_LOW`)."""
 CHANGDE_FLAGS = 6
 """常德's 听胡, 天胡, 地胡 and 海底胡 are 6 番 each."""
