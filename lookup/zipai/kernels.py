@@ -18,13 +18,13 @@ import numpy as np
 from .. import jit
 from ..addresses import row_at, unowned
 from ..jit import kernel_decorator
-from . import hand, waits, wang
+from . import hand, waits, wang, wang_search
 from .encoding import N_CARDS, HuTables, Table, TingTables, ting_best_two
 from .hand import NO_MELDS, Rules
 
 FIXED_SCRATCH = N_CARDS
 """Scratch every kernel takes: the exposed melds' copies (20); the ting kernel's path
-(waits.PATH_SIZE) or the 王 kernels' work (wang.WORK_SIZE) follows. The part's counts are an
+(waits.PATH_SIZE) or the 王 kernels' work (wang_search.WORK_SIZE) follows. The part's counts are an
 array of their own (:func:`part_scratch`)."""
 
 
@@ -74,7 +74,7 @@ def hu_batch_wang(counts: np.ndarray, wangs: np.ndarray, tables: HuTables, back:
                   out: np.ndarray) -> tuple[int, int]:
     """``out[i]``: best total huxi of row i holding ``wangs[i]`` 王 (no exposed melds), or NO_WIN;
     ``back`` the group set's reverse automaton."""
-    scratch = np.zeros(FIXED_SCRATCH + wang.WORK_SIZE, np.int64)
+    scratch = np.zeros(FIXED_SCRATCH + wang_search.WORK_SIZE, np.int64)
     part_counts = part_scratch()
     tables = unowned_tables(tables)
     back = unowned(back)
@@ -138,7 +138,7 @@ def ting_batch_wang(counts: np.ndarray, wangs: np.ndarray, tables: HuTables, bac
     """``out[i, t]``: best total huxi of row i (holding ``wangs[i]`` 王) after drawing card t, and
     ``out[i, WANG]`` after drawing a 王 (no exposed melds), or NO_WIN; ``back`` as in
     :func:`hu_batch_wang`."""
-    scratch = np.zeros(FIXED_SCRATCH + wang.WORK_SIZE, np.int64)
+    scratch = np.zeros(FIXED_SCRATCH + wang_search.WORK_SIZE, np.int64)
     part_counts = part_scratch()
     tables = unowned_tables(tables)
     back = unowned(back)

@@ -34,6 +34,7 @@ from .encoding import N_CARDS, NO_WIN, VIEW, GroupTables
 from .melds import NO_MELDS, Exposed, MeldLike, fold_melds
 from .rules import PRESETS, RuleSet
 from .units import group_limit
+from .wang_search import WORK_SIZE
 
 _SIZES = {"hu": "3k or 3k+2, at most 21", "ting": "3k+1 or 3k+2, at most 20"}
 """The part sizes each query takes (:func:`lookup.zipai.hand.part_size_ok`), as the errors say them."""
@@ -120,7 +121,7 @@ def hu(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: str | Rul
             jit.check(status, huxi, lambda status, value: _hand_error("hu", counts, melds.used, status, value))
         return None if huxi == NO_WIN else huxi
     query = Query(hand, exposed, rules, wang)
-    total = wild.total_of(query.hu_key([0] * wild.WORK_SIZE), query.rules.min_huxi)
+    total = wild.total_of(query.hu_key([0] * WORK_SIZE), query.rules.min_huxi)
     return None if total == NO_WIN else total
 
 
@@ -145,7 +146,7 @@ def ting(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: str | R
     else:
         out = [0] * (N_CARDS + 1)
         status, n = wild.ting_wang(g.hu_view, g.ting_view[0], rules_, query.counts, m.used, m.totals, query.wang,
-                                   [0] * N_CARDS, [0] * wild.WORK_SIZE, out)
+                                   [0] * N_CARDS, [0] * WORK_SIZE, out)
     query.check("ting", status, n)
     return {t: h for t, h in enumerate(out) if h != NO_WIN}
 

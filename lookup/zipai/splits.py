@@ -56,6 +56,7 @@ from .units import (
     add_unit,
     unit_cards,
 )
+from .wang_search import BEST, WORK_SIZE
 
 
 class Split(NamedTuple):
@@ -270,9 +271,9 @@ def hu_detail(hand: Hand, exposed: MeldLike | Iterable[MeldLike] = (), rules: st
     q, g, m = query.rules, query.tables, query.melds
     reading = [0] * N_CARDS
     if query.wang:
-        work = [0] * wild.WORK_SIZE
+        work = [0] * WORK_SIZE
         total = wild.total_of(query.hu_key(work), q.min_huxi)
-        reading = work[wild.BEST:wild.BEST + N_CARDS]
+        reading = work[BEST:BEST + N_CARDS]
     else:
         status, total = steps.hu_counts(g.hu_view, step_rules(q), query.counts, m.used, m.totals, [0] * N_CARDS)
         query.check("hu", status, total)

@@ -181,6 +181,7 @@ def test_suffix_need_matches_the_readings_of_each_suffix(rng):
     no 王 and with one 王 (every card option of every number): 0 when the part's own numbers are
     live, 1 when a one-王 reading is, else 2."""
     from lookup.zipai import wang as w
+    from lookup.zipai import wang_search as ws
     from lookup.zipai.encoding import COUNT_VALUES, DEAD, N_NUMBERS, N_SYMBOLS, START, VIEW
     from lookup.zipai.hand import take_out_sets
 
@@ -196,23 +197,23 @@ def test_suffix_need_matches_the_readings_of_each_suffix(rng):
     for c, _ in wang_hands(rng, 300, 2, 21):
         part = [0] * 20
         take_out_sets(c, [0] * 20, part)
-        work = [0] * w.WORK_SIZE
+        work = [0] * ws.WORK_SIZE
         kan, fixed = w.hand_masks(c, work)
-        w.card_choices(part, kan, fixed, 2, work)
-        w.number_pairs(2, work)
-        w.suffix_need(back, part, 2, work)
+        ws.card_choices(part, kan, fixed, 2, work)
+        ws.number_pairs(2, work)
+        ws.suffix_need(back, part, 2, work)
         held = [COUNT_VALUES * part[m] + part[m + N_NUMBERS] for m in range(N_NUMBERS)]
         for n in range(N_NUMBERS + 1):
             one = []
             for m in range(n, N_NUMBERS):
-                for a in range(w.N_OPTIONS):
-                    for b in range(w.N_OPTIONS):
-                        options = [w.card_option(o, part[t], work[w.LIMIT + t], kan >> t & 1 == 1,
+                for a in range(ws.N_OPTIONS):
+                    for b in range(ws.N_OPTIONS):
+                        options = [ws.card_option(o, part[t], work[ws.LIMIT + t], kan >> t & 1 == 1,
                                                  fixed >> t & 1 == 1, t // N_NUMBERS)
                                    for o, t in ((a, m), (b, m + N_NUMBERS))]
                         if min(x[0] for x in options) >= 0 and sum(x[1] for x in options) == 1:
                             one.append(held[:m] + [COUNT_VALUES * options[0][0] + options[1][0]] + held[m + 1:])
             want = 0 if live(held, n) else 1 if any(live(s, n) for s in one) else 2
-            assert work[w.NEED + n] == want, (c, n)
+            assert work[ws.NEED + n] == want, (c, n)
             needs.append(want)
     assert {0, 1, 2} <= set(needs)
